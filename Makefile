@@ -1,0 +1,49 @@
+# Fieldtag: `make run` starts the product, `make test` checks all of it.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+# Build outputs outside the clone, so a fresh clone (CI) reuses earlier work.
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/fieldtag-target
+export npm_config_cache ?= $(HOME)/.cache/fieldtag-npm
+export FIELDTAG_PORT ?= 8080
+export FIELDTAG_DATA_DIR ?= ./data
+
+BIN := $(CARGO_TARGET_DIR)/release/fieldtag
+WEB := $(wildcard web/package.json)
+
+.PHONY: run build test test-rust test-web bench lint web-deps
+
+## run: build everything and start Fieldtag at http://127.0.0.1:$(FIELDTAG_PORT)
+run: build
+	$(BIN) serve
+
+## build: the release binary
+build:
+	cargo build --release -p fieldtag-server
+
+## test: every test, Rust on SQLite and PostgreSQL, then the web tests
+test: test-rust test-web
+
+test-rust:
+	@url=$$(scripts/test-postgres.sh); \
+	echo "PostgreSQL tests use $$url"; \
+	FIELDTAG_TEST_POSTGRES_URL=$$url cargo test --workspace --locked
+
+web-deps:
+ifneq ($(WEB),)
+	cd web && npm ci --no-audit --no-fund --prefer-offline
+endif
+
+test-web: web-deps
+ifneq ($(WEB),)
+	cd web && npm test && npm run typecheck
+endif
+
+## bench: the benchmarks of bench/, figures printed
+bench:
+	bash bench/due.sh
+
+## lint: formatting and lints
+lint:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --locked -- -D warnings

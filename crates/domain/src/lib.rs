@@ -1,0 +1,7 @@
+//! Fieldtag's domain: entities, rules and permissions, free of I/O so that the
+//! server, the CLI and the benchmarks share one definition of the product.
+
+pub mod email;
+pub mod organization;
+pub mod permissions;
+pub mod user;

@@ -1,0 +1,61 @@
+//! The application: shared state and the router with its layers.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderValue, Method, Uri, header};
+use fieldtag_store::Store;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::auth::tokens::TokenKeys;
+use crate::error::ApiError;
+use crate::mail::Mailer;
+use crate::routes;
+
+/// Largest request body the API reads.
+pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
+
+/// What every handler may reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub tokens: Arc<TokenKeys>,
+    pub mailer: Arc<Mailer>,
+    /// Where people reach this server; links in mail start with it.
+    pub public_url: String,
+}
+
+/// The whole HTTP application.
+pub fn router(state: AppState) -> Router {
+    let (api, openapi) = routes::api_router().split_for_parts();
+    let openapi = Arc::new(openapi);
+    Router::new()
+        .merge(api)
+        .merge(routes::docs::router(openapi))
+        .fallback(unknown_route)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("same-origin")))
+        .layer(TraceLayer::new_for_http())
+        .layer(CatchPanicLayer::custom(|_| {
+            axum::response::IntoResponse::into_response(ApiError::internal(anyhow::anyhow!("handler panicked")))
+        }))
+        .with_state(state)
+}
+
+async fn unknown_route(method: Method, uri: Uri) -> ApiError {
+    ApiError::not_found(format!("No such route: {method} {}", uri.path()))
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        "MethodNotAllowed",
+        format!("{method} is not allowed on {}", uri.path()),
+    )
+}

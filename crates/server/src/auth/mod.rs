@@ -1,0 +1,9 @@
+//! Who is calling and what they may do: password hashes, tokens, sessions,
+//! and the limit on guessing passwords.
+
+pub mod login_limit;
+pub mod passwords;
+pub mod session;
+pub mod tokens;
+
+pub use session::{OrgSession, Session};

@@ -1,0 +1,85 @@
+//! Configuration: flags and `FIELDTAG_*` variables, with defaults that start a
+//! working single-machine server.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+use clap::Args;
+
+#[derive(Debug, Clone, Args)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "FIELDTAG_BIND", default_value = "127.0.0.1")]
+    pub bind: IpAddr,
+
+    /// Port to listen on (0 picks a free one).
+    #[arg(long, env = "FIELDTAG_PORT", default_value_t = 8080)]
+    pub port: u16,
+
+    /// Where the embedded database and local files live.
+    #[arg(long, env = "FIELDTAG_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+
+    /// Database URL: `sqlite://PATH` or `postgres://...`. Default: SQLite in the data directory.
+    #[arg(long, env = "FIELDTAG_DATABASE_URL")]
+    pub database_url: Option<String>,
+
+    /// The address people reach this server at; links in mail are built from it.
+    #[arg(long, env = "FIELDTAG_PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// Secret that signs access tokens. Default: generated once and kept in the database,
+    /// so every instance on one database agrees.
+    #[arg(long, env = "FIELDTAG_JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: Option<String>,
+
+    /// SMTP server for outgoing mail, e.g. `smtps://user:pass@mail.example.com`.
+    /// Without it, mail is kept in the outbox table and written to the log.
+    #[arg(long, env = "FIELDTAG_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+
+    /// The sender of outgoing mail.
+    #[arg(long, env = "FIELDTAG_MAIL_FROM", default_value = "Fieldtag <no-reply@fieldtag.local>")]
+    pub mail_from: String,
+
+    /// Minutes an access token lives.
+    #[arg(long, env = "FIELDTAG_ACCESS_TOKEN_MINUTES", default_value_t = 15, value_parser = clap::value_parser!(i64).range(1..=1440))]
+    pub access_token_minutes: i64,
+
+    /// Log format: `pretty` or `json`.
+    #[arg(long, env = "FIELDTAG_LOG_FORMAT", default_value = "pretty", value_parser = ["pretty", "json"])]
+    pub log_format: String,
+}
+
+impl Config {
+    /// The database URL in force.
+    pub fn database_url(&self) -> String {
+        self.database_url.clone().unwrap_or_else(|| {
+            format!("sqlite://{}?mode=rwc", self.data_dir.join("fieldtag.db").display())
+        })
+    }
+
+    /// The public URL in force, without a trailing slash.
+    pub fn public_url(&self, bound_port: u16) -> String {
+        match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_string(),
+            None => format!("http://{}:{}", self.bind, bound_port),
+        }
+    }
+
+    /// A configuration for tests and tools: every default, the given data dir and database.
+    pub fn for_data_dir(data_dir: PathBuf, database_url: Option<String>) -> Config {
+        Config {
+            bind: IpAddr::from([127, 0, 0, 1]),
+            port: 0,
+            data_dir,
+            database_url,
+            public_url: None,
+            jwt_secret: None,
+            smtp_url: None,
+            mail_from: "Fieldtag <no-reply@fieldtag.local>".into(),
+            access_token_minutes: 15,
+            log_format: "pretty".into(),
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! The one error type of the HTTP layer. Every failure becomes JSON
+//! `{code, message, contextId}` with the right status; server faults are logged
+//! under the contextId and never show their details.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use fieldtag_store::StoreError;
+use serde::Serialize;
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorBody {
+    /// Stable machine-readable code, e.g. `AccessTokenBlackListed`.
+    pub code: String,
+    /// What went wrong, in words for people.
+    pub message: String,
+    /// Quote this to support; server logs carry it too.
+    pub context_id: String,
+}
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+    source: Option<anyhow::Error>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError { status, code, message: message.into(), source: None }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "BadRequest", message)
+    }
+
+    pub fn unauthorized(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNAUTHORIZED, code, message)
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, "Forbidden", message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "NotFound", message)
+    }
+
+    /// A fault of the server itself: logged with its cause, answered as 'Server error'.
+    pub fn internal(source: impl Into<anyhow::Error>) -> ApiError {
+        ApiError { source: Some(source.into()), ..ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "ServerError", "Server error") }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::NotFound => ApiError::not_found("Not found"),
+            other => ApiError::internal(other),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let context_id = fieldtag_store::new_id();
+        if self.status.is_server_error() {
+            tracing::error!(context_id, code = self.code, error = ?self.source, "request failed");
+        } else {
+            tracing::debug!(context_id, code = self.code, message = %self.message, "request refused");
+        }
+        let body = ErrorBody { code: self.code.to_string(), message: self.message, context_id };
+        (self.status, axum::Json(body)).into_response()
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

@@ -1,0 +1,10 @@
+//! The Fieldtag server: configuration, HTTP API and the jobs behind it.
+
+pub mod app;
+pub mod auth;
+pub mod config;
+pub mod error;
+pub mod extract;
+pub mod mail;
+pub mod routes;
+pub mod serve;

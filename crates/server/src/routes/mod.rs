@@ -1,0 +1,53 @@
+//! The HTTP API, one module per resource. Each handler is documented for the
+//! OpenAPI document, which is generated from these same declarations.
+
+pub mod docs;
+pub mod health;
+pub mod logs;
+pub mod organizations;
+pub mod token;
+pub mod users;
+
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app::AppState;
+use crate::error::ErrorBody;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Fieldtag API", description = "Offline-first equipment inspection and service tracker."),
+    modifiers(&SecuritySchemes),
+    components(schemas(ErrorBody)),
+    tags(
+        (name = "auth", description = "Sign-up, login, tokens, invites and password resets"),
+        (name = "organizations", description = "The caller's organisation"),
+        (name = "operations", description = "Health and client logs"),
+    )
+)]
+struct ApiDoc;
+
+struct SecuritySchemes;
+
+impl Modify for SecuritySchemes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+        components.add_security_scheme("basic", SecurityScheme::Http(Http::new(HttpAuthScheme::Basic)));
+    }
+}
+
+/// Every API route, with its OpenAPI description.
+pub fn api_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(token::issue_token, token::end_session))
+        .routes(routes!(users::sign_up))
+        .routes(routes!(users::reset_password))
+        .routes(routes!(users::create_invite_link))
+        .routes(routes!(users::set_password))
+        .routes(routes!(organizations::get_organization, organizations::patch_organization))
+        .routes(routes!(logs::add_log))
+        .routes(routes!(health::healthz))
+}

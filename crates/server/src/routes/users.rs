@@ -1,0 +1,223 @@
+//! Sign-up, password resets, invite links and setting a password from a link.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header::AUTHORIZATION};
+use fieldtag_domain::email::{email_key, normalize_email};
+use fieldtag_domain::organization::{NewOrganization, PLANS};
+use fieldtag_domain::permissions::Permission;
+use fieldtag_domain::user::{accepted_invitation, new_owner_record};
+use fieldtag_store::{StoreError, UserTokenPurpose, new_id, now_millis};
+use serde::{Deserialize, Serialize};
+
+use crate::app::AppState;
+use crate::auth::Session;
+use crate::auth::passwords::{check_new_password, hash_password};
+use crate::auth::tokens::{hash_opaque_token, new_opaque_token};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{Json, Path};
+use crate::routes::token::{LoginAnswer, start_session};
+
+const INVITE_VALID_DAYS: i64 = 7;
+const RESET_VALID_MINUTES: i64 = 60;
+/// Reset mails one address may receive per hour, so the form cannot be used to flood a mailbox.
+const RESETS_PER_HOUR: i64 = 5;
+const MAX_NAME_CHARS: usize = 200;
+const RESET_SENT: &str = "If this email matched an account, a link was sent to reset your password.";
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SignUpRequest {
+    name: Option<String>,
+    email: Option<String>,
+    password: Option<String>,
+    organization_name: Option<String>,
+    /// Basic or Enterprise.
+    plan: Option<String>,
+    allow_marketing_emails: Option<bool>,
+    /// The terms version the user agreed to on the form.
+    accepted_terms_version: Option<String>,
+}
+
+/// A required text field: present and not blank once trimmed.
+fn required(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// Creates an organisation and its first user, who holds every permission, and logs them in.
+#[utoipa::path(post, path = "/api/users", tag = "auth", request_body = SignUpRequest,
+    responses(
+        (status = 200, body = LoginAnswer),
+        (status = 400, description = "'Please fill out all fields', 'Email is not valid', ...", body = ErrorBody),
+        (status = 409, description = "'Sign-Up Failed. Ensure the email is not already is use.'", body = ErrorBody),
+    ))]
+pub async fn sign_up(State(state): State<AppState>, Json(request): Json<SignUpRequest>) -> ApiResult<Json<LoginAnswer>> {
+    let fields = (
+        required(&request.name),
+        required(&request.email),
+        required(&request.password),
+        required(&request.organization_name),
+        required(&request.plan),
+    );
+    let (Some(name), Some(email), Some(password), Some(organization_name), Some(plan)) = fields else {
+        return Err(ApiError::bad_request("Please fill out all fields"));
+    };
+    let email = normalize_email(email).ok_or_else(|| ApiError::bad_request("Email is not valid"))?;
+    if !PLANS.contains(&plan) {
+        return Err(ApiError::bad_request(format!("Plan must be one of {}", PLANS.join(", "))));
+    }
+    if name.chars().count() > MAX_NAME_CHARS || organization_name.chars().count() > MAX_NAME_CHARS {
+        return Err(ApiError::bad_request(format!("Names must be at most {MAX_NAME_CHARS} characters")));
+    }
+    check_new_password(password)?;
+    let password_hash = hash_password(password.to_string()).await?;
+
+    let now = jiff::Timestamp::now();
+    let (org_id, user_id) = (new_id(), new_id());
+    let organization = NewOrganization {
+        id: &org_id,
+        name: organization_name,
+        email: &email,
+        plan,
+        allow_marketing_emails: request.allow_marketing_emails.unwrap_or(false),
+        manual_billing: true,
+        now,
+    }
+    .to_record();
+    let user = new_owner_record(&user_id, &org_id, name, &email, required(&request.accepted_terms_version), now);
+    match state.store.create_organization_with_owner(&organization, &user, &email_key(&email), &password_hash).await {
+        Err(StoreError::Conflict) => {
+            return Err(ApiError::new(StatusCode::CONFLICT, "SignUpFailed", "Sign-Up Failed. Ensure the email is not already is use."));
+        }
+        other => other?,
+    }
+    tracing::info!(org_id, user_id, "organization signed up");
+    start_session(&state, &org_id, user).await.map(Json)
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct ResetPasswordRequest {
+    email: Option<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct MessageAnswer {
+    message: String,
+}
+
+/// Sends a password-reset link when the email has an account. Answers the same either way.
+#[utoipa::path(post, path = "/api/users/reset-password", tag = "auth", request_body = ResetPasswordRequest,
+    responses((status = 200, body = MessageAnswer), (status = 400, description = "'Enter your email address'", body = ErrorBody)))]
+pub async fn reset_password(State(state): State<AppState>, Json(request): Json<ResetPasswordRequest>) -> ApiResult<Json<MessageAnswer>> {
+    let email = required(&request.email).ok_or_else(|| ApiError::bad_request("Enter your email address"))?;
+    let key = email_key(email);
+    // Mail goes out in the background so the answer's timing says nothing about the account.
+    tokio::spawn(async move {
+        if let Err(error) = send_reset_link(&state, &key).await {
+            tracing::error!(code = error.code, message = %error.message, "password reset mail failed");
+        }
+    });
+    Ok(Json(MessageAnswer { message: RESET_SENT.into() }))
+}
+
+async fn send_reset_link(state: &AppState, key: &str) -> ApiResult<()> {
+    let Some(credential) = state.store.credential_by_email(key).await? else {
+        return Ok(());
+    };
+    let Some(user) = state.store.user(&credential.org_id, &credential.user_id).await? else {
+        return Ok(());
+    };
+    let limit_key = format!("reset:{key}");
+    if state.store.login_failures_since(&limit_key, now_millis() - 60 * 60 * 1000).await? >= RESETS_PER_HOUR {
+        tracing::warn!(user_id = credential.user_id, "password reset refused: too many this hour");
+        return Ok(());
+    }
+    state.store.record_login_failure(&[&limit_key], now_millis() - 24 * 60 * 60 * 1000).await?;
+    let token = new_opaque_token();
+    let expires_at = now_millis() + RESET_VALID_MINUTES * 60 * 1000;
+    state.store.create_user_token(&hash_opaque_token(&token), &credential.user_id, UserTokenPurpose::PasswordReset, expires_at).await?;
+    let link = format!("{}/change-password?userId={}&token={}", state.public_url, credential.user_id, token);
+    let email = user["email"].as_str().unwrap_or(key);
+    let body = format!(
+        "Hello {},\n\nSomeone asked to reset your Fieldtag password. To choose a new one, open this link within {RESET_VALID_MINUTES} minutes:\n\n{link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n",
+        user["name"].as_str().unwrap_or("there")
+    );
+    state.mailer.send(email, "Reset your Fieldtag password", &body).await;
+    Ok(())
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InviteLink {
+    invite_link: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct InviteLinkAnswer {
+    data: InviteLink,
+}
+
+/// A link the user opens to set their password and join (SETTINGS_WRITE).
+#[utoipa::path(post, path = "/api/users/{id}/invite-link", tag = "auth", security(("bearer" = [])),
+    params(("id" = String, Path, description = "A user of the caller's organisation")),
+    responses((status = 200, body = InviteLinkAnswer), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn create_invite_link(State(state): State<AppState>, session: Session, Path(user_id): Path<String>) -> ApiResult<Json<InviteLinkAnswer>> {
+    session.require(Permission::SettingsWrite)?;
+    let user = state.store.user(&session.org_id, &user_id).await?.ok_or_else(|| ApiError::not_found("User not found"))?;
+    let email = user["email"]
+        .as_str()
+        .and_then(normalize_email)
+        .ok_or_else(|| ApiError::bad_request("The user needs a valid email before they can be invited"))?;
+    match state.store.upsert_credential_email(&user_id, &session.org_id, &email_key(&email)).await {
+        Err(StoreError::Conflict) => {
+            return Err(ApiError::new(StatusCode::CONFLICT, "EmailInUse", "Another account already uses this email"));
+        }
+        other => other?,
+    }
+    let token = new_opaque_token();
+    let expires_at = now_millis() + INVITE_VALID_DAYS * 24 * 60 * 60 * 1000;
+    state.store.create_user_token(&hash_opaque_token(&token), &user_id, UserTokenPurpose::Invite, expires_at).await?;
+    let invite_link = format!("{}/accept-invite?userId={}&token={}", state.public_url, user_id, token);
+    Ok(Json(InviteLinkAnswer { data: InviteLink { invite_link } }))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetPasswordRequest {
+    password: Option<String>,
+}
+
+/// Sets a password with the token of an invite or reset link (as the bearer),
+/// accepts the invitation and logs the user in. Earlier sessions end.
+#[utoipa::path(patch, path = "/api/users/{userId}", tag = "auth", security(("bearer" = [])),
+    params(("userId" = String, Path, description = "The user the link was made for")),
+    request_body = SetPasswordRequest,
+    responses((status = 200, body = LoginAnswer), (status = 400, body = ErrorBody), (status = 401, description = "The link is invalid, spent or expired", body = ErrorBody)))]
+pub async fn set_password(
+    State(state): State<AppState>,
+    Path(user_id): Path<String>,
+    headers: HeaderMap,
+    Json(request): Json<SetPasswordRequest>,
+) -> ApiResult<Json<LoginAnswer>> {
+    let invalid_link = || ApiError::unauthorized("InvalidLinkToken", "This link is invalid or has expired. Ask for a new one.");
+    let token = headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim().to_string())
+        .ok_or_else(invalid_link)?;
+    let password = required(&request.password).ok_or_else(|| ApiError::bad_request("Please fill out all fields"))?;
+    check_new_password(password)?;
+    let credential = state.store.credential_by_user(&user_id).await?.ok_or_else(invalid_link)?;
+    let user = state.store.user(&credential.org_id, &user_id).await?.ok_or_else(invalid_link)?;
+    let password_hash = hash_password(password.to_string()).await?;
+    let accepted = accepted_invitation(&user, jiff::Timestamp::now());
+    let changed = state
+        .store
+        .set_password_with_token(&credential.org_id, &user_id, &hash_opaque_token(&token), &password_hash, &accepted)
+        .await?;
+    if !changed {
+        return Err(invalid_link());
+    }
+    start_session(&state, &credential.org_id, accepted).await.map(Json)
+}

@@ -1,0 +1,138 @@
+//! `fieldtag serve`: open the store, bind, serve until SIGTERM or Ctrl-C.
+
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use fieldtag_store::Store;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use crate::app::{AppState, router};
+use crate::auth::tokens::{TokenKeys, new_signing_secret};
+use crate::config::Config;
+use crate::mail::Mailer;
+
+/// Runs the server from the command line; the exit code says how it ended.
+pub fn run(config: Config) -> ExitCode {
+    init_tracing(&config.log_format);
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("fieldtag: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async {
+        match start(config).await {
+            Ok(server) => {
+                shutdown_signal().await;
+                tracing::info!("shutting down");
+                server.stop().await;
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                tracing::error!("{error:#}");
+                eprintln!("fieldtag: {error:#}");
+                ExitCode::FAILURE
+            }
+        }
+    })
+}
+
+/// A server running in this process.
+pub struct RunningServer {
+    pub addr: SocketAddr,
+    pub state: AppState,
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+impl RunningServer {
+    /// Stops taking connections, lets requests in flight finish, closes the store.
+    pub async fn stop(self) {
+        let _ = self.stop.send(());
+        if let Ok(Err(error)) = self.task.await {
+            tracing::error!(%error, "server ended with an error");
+        }
+        self.state.store.close().await;
+    }
+}
+
+/// Opens the store, prepares the app and starts serving in the background.
+pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
+    let database_url = config.database_url();
+    if database_url.starts_with("sqlite:") {
+        std::fs::create_dir_all(&config.data_dir)
+            .with_context(|| format!("cannot create the data directory {}", config.data_dir.display()))?;
+    }
+    let store = Store::connect(&database_url).await.context("cannot open the database")?;
+    let secret = match &config.jwt_secret {
+        Some(secret) if secret.len() >= 32 => secret.clone(),
+        Some(_) => anyhow::bail!("FIELDTAG_JWT_SECRET must be at least 32 characters"),
+        None => store.shared_secret("jwt", new_signing_secret).await.context("cannot read the signing secret")?,
+    };
+    let listener = TcpListener::bind((config.bind, config.port))
+        .await
+        .with_context(|| format!("cannot listen on {}:{}", config.bind, config.port))?;
+    let addr = listener.local_addr()?;
+    let mailer = Mailer::new(store.clone(), &config.mail_from, config.smtp_url.as_deref())?;
+    let state = AppState {
+        store,
+        tokens: Arc::new(TokenKeys::new(&secret, config.access_token_minutes * 60)),
+        mailer: Arc::new(mailer),
+        public_url: config.public_url(addr.port()),
+    };
+    let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                let _ = stopped.await;
+            })
+            .await
+    });
+    tracing::info!(%addr, database = engine_name(&state.store), version = env!("CARGO_PKG_VERSION"), "Fieldtag is listening");
+    Ok(RunningServer { addr, state, stop, task })
+}
+
+fn engine_name(store: &Store) -> &'static str {
+    match store.engine() {
+        fieldtag_store::Engine::Sqlite => "sqlite",
+        fieldtag_store::Engine::Postgres => "postgres",
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}
+
+fn init_tracing(format: &str) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_env("FIELDTAG_LOG").unwrap_or_else(|_| EnvFilter::new("info,tower_http=warn,sqlx=warn"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    if format == "json" {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}

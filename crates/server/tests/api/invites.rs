@@ -1,0 +1,61 @@
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+
+use crate::common::{TestApp, expect, expect_error, link_token};
+
+crate::on_both_engines!(
+    invited_user_sets_a_password_and_is_logged_in,
+    invite_tokens_are_single_use_and_bound_to_their_user,
+    invite_links_need_settings_write_and_a_user_of_ones_own_organization,
+);
+
+async fn new_user_record(app: &TestApp, org_id: &str, email: &str) -> String {
+    let user_id = fieldtag_store::new_id();
+    let record = json!({"id": user_id, "orgId": org_id, "name": "New Tech", "email": email, "permissions": ["*.*"], "invitationStatus": 0, "lastUpdated": "2026-01-01T00:00:00Z", "deleted": false});
+    app.store.put_entity(org_id, "users", &user_id, &record).await.unwrap();
+    user_id
+}
+
+async fn invited_user_sets_a_password_and_is_logged_in(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let user_id = new_user_record(app, &owner.org_id, "tech@acme.ca").await;
+    let link = app.invite_link(&owner, &user_id).await;
+    assert!(link.starts_with(&format!("{}/accept-invite?userId={user_id}&token=", app.base)), "{link}");
+
+    expect_error(app.login("tech@acme.ca", "anything at all").await, StatusCode::UNAUTHORIZED, "CredentialsNotValid", "Credentials are not valid").await;
+    let answer = expect(app.set_password(&user_id, &link_token(&link), "my new password").await, StatusCode::OK).await;
+    assert_eq!(answer["user"]["invitationStatus"], 1);
+    assert_eq!(answer["user"]["id"], user_id.as_str());
+    let stored = app.store.user(&owner.org_id, &user_id).await.unwrap().unwrap();
+    assert_eq!(stored["invitationStatus"], 1);
+    expect(app.login("tech@acme.ca", "my new password").await, StatusCode::OK).await;
+}
+
+async fn invite_tokens_are_single_use_and_bound_to_their_user(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let first = new_user_record(app, &owner.org_id, "one@acme.ca").await;
+    let second = new_user_record(app, &owner.org_id, "two@acme.ca").await;
+    let token = link_token(&app.invite_link(&owner, &first).await);
+    let invalid = "This link is invalid or has expired. Ask for a new one.";
+
+    expect_error(app.set_password(&second, &token, "stolen password").await, StatusCode::UNAUTHORIZED, "InvalidLinkToken", invalid).await;
+    expect_error(app.set_password(&first, "forged", "some password").await, StatusCode::UNAUTHORIZED, "InvalidLinkToken", invalid).await;
+    let short = app.set_password(&first, &token, "short").await;
+    expect_error(short, StatusCode::BAD_REQUEST, "BadRequest", "Password must be at least 8 characters").await;
+    expect(app.set_password(&first, &token, "first password").await, StatusCode::OK).await;
+    expect_error(app.set_password(&first, &token, "second password").await, StatusCode::UNAUTHORIZED, "InvalidLinkToken", invalid).await;
+    expect(app.login("one@acme.ca", "first password").await, StatusCode::OK).await;
+    expect(app.login("two@acme.ca", "stolen password").await, StatusCode::UNAUTHORIZED).await;
+}
+
+async fn invite_links_need_settings_write_and_a_user_of_ones_own_organization(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let tech = app.add_user(&owner, "tech@acme.ca", &["EQUIPMENT_READ", "SETTINGS_READ"]).await;
+    let pending = new_user_record(app, &owner.org_id, "pending@acme.ca").await;
+    let response = app.authed(Method::POST, &format!("/api/users/{pending}/invite-link"), &tech.token).send().await.unwrap();
+    expect_error(response, StatusCode::FORBIDDEN, "Forbidden", "You need the SETTINGS_WRITE permission").await;
+
+    let rival = app.sign_up("boss@rival.ca").await;
+    let response = app.authed(Method::POST, &format!("/api/users/{pending}/invite-link"), &rival.token).send().await.unwrap();
+    expect_error(response, StatusCode::NOT_FOUND, "NotFound", "User not found").await;
+}

@@ -1,0 +1,114 @@
+use reqwest::{Method, StatusCode};
+
+use crate::common::{TestApp, expect, expect_error};
+
+crate::on_both_engines!(
+    login_answers_tokens_that_open_the_api,
+    login_refuses_bad_credentials_alike,
+    token_without_credentials_asks_for_a_refresh_token,
+    refresh_rotates_the_refresh_token,
+    reused_refresh_token_revokes_the_whole_session,
+    unknown_refresh_token_is_deleted_or_fake,
+    logout_blacklists_the_access_token,
+    failed_logins_are_rate_limited_per_email,
+    access_tokens_are_checked,
+);
+
+async fn login_answers_tokens_that_open_the_api(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let body = expect(app.login("  Owner@Acme.ca ", &format!(" {} ", owner.password)).await, StatusCode::OK).await;
+    assert_eq!(body["user"]["id"], owner.user_id.as_str());
+    let token = body["token"].as_str().unwrap();
+    let org = app.authed(Method::GET, &format!("/api/organizations/{}", owner.org_id), token).send().await.unwrap();
+    expect(org, StatusCode::OK).await;
+}
+
+async fn login_refuses_bad_credentials_alike(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    for (email, password) in [(owner.email.as_str(), "wrong password"), ("nobody@acme.ca", owner.password.as_str()), ("", "")] {
+        expect_error(app.login(email, password).await, StatusCode::UNAUTHORIZED, "CredentialsNotValid", "Credentials are not valid").await;
+    }
+    let garbage = app.request(Method::POST, "/api/token").header("authorization", "Basic !!!").send().await.unwrap();
+    expect_error(garbage, StatusCode::UNAUTHORIZED, "LoginFailed", "Login Failed").await;
+    let other_scheme = app.request(Method::POST, "/api/token").header("authorization", "Digest abc").send().await.unwrap();
+    expect_error(other_scheme, StatusCode::UNAUTHORIZED, "LoginFailed", "Login Failed").await;
+}
+
+async fn token_without_credentials_asks_for_a_refresh_token(app: &TestApp) {
+    let response = app.request(Method::POST, "/api/token").send().await.unwrap();
+    expect_error(response, StatusCode::UNAUTHORIZED, "NoRefreshToken", "No refresh token on file").await;
+}
+
+async fn refresh(app: &TestApp, refresh_token: &str) -> reqwest::Response {
+    app.request(Method::POST, "/api/token").bearer_auth(refresh_token).send().await.unwrap()
+}
+
+async fn refresh_rotates_the_refresh_token(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let first = expect(refresh(app, &owner.refresh_token).await, StatusCode::OK).await;
+    assert_ne!(first["refreshToken"], owner.refresh_token.as_str());
+    assert_eq!(first["user"]["id"], owner.user_id.as_str());
+    let second = expect(refresh(app, first["refreshToken"].as_str().unwrap()).await, StatusCode::OK).await;
+    let token = second["token"].as_str().unwrap();
+    expect(app.authed(Method::GET, &format!("/api/organizations/{}", owner.org_id), token).send().await.unwrap(), StatusCode::OK).await;
+}
+
+async fn reused_refresh_token_revokes_the_whole_session(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let rotated = expect(refresh(app, &owner.refresh_token).await, StatusCode::OK).await;
+    // A thief replays the spent token: the whole chain ends, for them and for the holder.
+    expect_error(refresh(app, &owner.refresh_token).await, StatusCode::UNAUTHORIZED, "RefreshTokenDeletedOrFake", "Refresh token deleted or fake").await;
+    let newest = rotated["refreshToken"].as_str().unwrap();
+    expect_error(refresh(app, newest).await, StatusCode::UNAUTHORIZED, "RefreshTokenDeletedOrFake", "Refresh token deleted or fake").await;
+    let access = rotated["token"].as_str().unwrap();
+    let response = app.authed(Method::GET, &format!("/api/organizations/{}", owner.org_id), access).send().await.unwrap();
+    expect_error(response, StatusCode::UNAUTHORIZED, "AccessTokenBlackListed", "The access token has been revoked").await;
+    // Another session of the same user is untouched.
+    expect(app.login(&owner.email, &owner.password).await, StatusCode::OK).await;
+}
+
+async fn unknown_refresh_token_is_deleted_or_fake(app: &TestApp) {
+    app.sign_up("owner@acme.ca").await;
+    expect_error(refresh(app, "made-up-token").await, StatusCode::UNAUTHORIZED, "RefreshTokenDeletedOrFake", "Refresh token deleted or fake").await;
+}
+
+async fn logout_blacklists_the_access_token(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    expect(app.authed(Method::DELETE, "/api/token", &owner.token).send().await.unwrap(), StatusCode::NO_CONTENT).await;
+    let response = app.authed(Method::GET, &format!("/api/organizations/{}", owner.org_id), &owner.token).send().await.unwrap();
+    expect_error(response, StatusCode::UNAUTHORIZED, "AccessTokenBlackListed", "The access token has been revoked").await;
+    expect_error(refresh(app, &owner.refresh_token).await, StatusCode::UNAUTHORIZED, "RefreshTokenDeletedOrFake", "Refresh token deleted or fake").await;
+}
+
+async fn failed_logins_are_rate_limited_per_email(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let other = app.sign_up("other@acme.ca").await;
+    for _ in 0..10 {
+        expect(app.login(&owner.email, "guess").await, StatusCode::UNAUTHORIZED).await;
+    }
+    // Even the right password waits now: the guesser cannot tell when they hit it.
+    expect_error(
+        app.login(&owner.email, &owner.password).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "TooManyLoginAttempts",
+        "Too many failed login attempts. Please wait 15 minutes and try again.",
+    )
+    .await;
+    // Another account from the same address is under its own, higher limit.
+    expect(app.login(&other.email, &other.password).await, StatusCode::OK).await;
+}
+
+async fn access_tokens_are_checked(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let path = format!("/api/organizations/{}", owner.org_id);
+    let none = app.request(Method::GET, &path).send().await.unwrap();
+    expect_error(none, StatusCode::UNAUTHORIZED, "Unauthorized", "Sign in first: no access token was sent").await;
+    let mut tampered = owner.token.clone();
+    tampered.pop();
+    tampered.push(if owner.token.ends_with('A') { 'B' } else { 'A' });
+    let response = app.authed(Method::GET, &path, &tampered).send().await.unwrap();
+    expect_error(response, StatusCode::UNAUTHORIZED, "InvalidAccessToken", "The access token is not valid or has expired").await;
+    // A refresh token is not an access token.
+    let response = app.authed(Method::GET, &path, &owner.refresh_token).send().await.unwrap();
+    expect_error(response, StatusCode::UNAUTHORIZED, "InvalidAccessToken", "The access token is not valid or has expired").await;
+}

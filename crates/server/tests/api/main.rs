@@ -1,0 +1,14 @@
+//! The API, driven over HTTP against the real server on SQLite and PostgreSQL.
+
+mod common;
+
+mod binary;
+mod errors;
+mod invites;
+mod isolation;
+mod logs;
+mod login;
+mod organizations;
+mod reset_password;
+mod sign_up;
+mod smtp;

@@ -1,0 +1,58 @@
+//! Fieldtag's persistence. One schema and one set of queries serve SQLite (the
+//! embedded default) and PostgreSQL (scale-out), through sqlx's `Any` driver:
+//! queries use `$N` placeholders, which both engines read.
+
+mod auth_tokens;
+mod connect;
+mod credentials;
+mod logs;
+mod organizations;
+mod outbox;
+mod rate_limit;
+mod records;
+mod secrets;
+
+pub use auth_tokens::{RefreshOutcome, UserTokenPurpose};
+pub use connect::{Engine, Store};
+pub use credentials::Credential;
+pub use logs::ClientLog;
+pub use outbox::OutboxMail;
+pub use records::{NewRecord, StoredRecord};
+
+/// What can go wrong in the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("not found")]
+    NotFound,
+    /// A unique key is already taken (e.g. an email on sign-up).
+    #[error("already exists")]
+    Conflict,
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+    #[error("database error: {0}")]
+    Database(#[source] sqlx::Error),
+    #[error("migration failed: {0}")]
+    Migration(#[from] sqlx::migrate::MigrateError),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(error: sqlx::Error) -> Self {
+        match &error {
+            sqlx::Error::RowNotFound => StoreError::NotFound,
+            sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
+            _ => StoreError::Database(error),
+        }
+    }
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// Milliseconds since the Unix epoch: how the store keeps its own times.
+pub fn now_millis() -> i64 {
+    jiff::Timestamp::now().as_millisecond()
+}
+
+/// A random 32-character hex id, the shape of every Fieldtag id.
+pub fn new_id() -> String {
+    hex::encode(rand::random::<[u8; 16]>())
+}

@@ -42,7 +42,19 @@ mod tests {
 
     #[test]
     fn rejects_malformed_addresses() {
-        for bad in ["", "ann", "ann@", "@fire.ca", "ann@fire", "ann@@fire.ca", "ann@fire..ca", "a b@fire.ca", "ann@-fire.ca", ".ann@fire.ca", "ann@fire.c"] {
+        for bad in [
+            "",
+            "ann",
+            "ann@",
+            "@fire.ca",
+            "ann@fire",
+            "ann@@fire.ca",
+            "ann@fire..ca",
+            "a b@fire.ca",
+            "ann@-fire.ca",
+            ".ann@fire.ca",
+            "ann@fire.c",
+        ] {
             assert_eq!(normalize_email(bad), None, "{bad:?} should be rejected");
         }
     }

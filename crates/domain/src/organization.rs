@@ -15,8 +15,19 @@ pub const GRANULARITIES: [&str; 5] = ["year", "month", "day", "hour", "minute"];
 pub const TRIAL_MONTHS: i8 = 3;
 
 const TEXT_FIELDS: [&str; 13] = [
-    "name", "email", "phone", "country", "province", "city", "postalCode", "address",
-    "backgroundColor", "logo", "letterHead", "landscapeLetterHead", "lastDateMinimumGranularity",
+    "name",
+    "email",
+    "phone",
+    "country",
+    "province",
+    "city",
+    "postalCode",
+    "address",
+    "backgroundColor",
+    "logo",
+    "letterHead",
+    "landscapeLetterHead",
+    "lastDateMinimumGranularity",
 ];
 const TIME_FIELDS: [&str; 2] = ["workDayStartTime", "workDayEndTime"];
 const DIMENSION_FIELDS: [&str; 4] = ["letterHeadHeight", "letterHeadWidth", "landscapeLetterHeadHeight", "landscapeLetterHeadWidth"];
@@ -87,7 +98,11 @@ fn field_error(field: &str, message: impl Into<String>) -> OrganizationFieldErro
 }
 
 /// Applies an administrator's changes to the stored organisation record.
-pub fn apply_organization_patch(current: &Value, patch: &Map<String, Value>, now: jiff::Timestamp) -> Result<Value, OrganizationFieldError> {
+pub fn apply_organization_patch(
+    current: &Value,
+    patch: &Map<String, Value>,
+    now: jiff::Timestamp,
+) -> Result<Value, OrganizationFieldError> {
     let mut updated = current.as_object().cloned().unwrap_or_default();
     for (field, value) in patch {
         let field = field.as_str();
@@ -126,9 +141,9 @@ fn check_text(field: &str, value: &Value) -> Result<Value, OrganizationFieldErro
         Value::String(text) if text.chars().count() > MAX_TEXT_CHARS => {
             Err(field_error(field, format!("{field} must be at most {MAX_TEXT_CHARS} characters")))
         }
-        Value::String(text) if field == "email" => normalize_email(text)
-            .map(Value::String)
-            .ok_or_else(|| field_error(field, "Email is not valid")),
+        Value::String(text) if field == "email" => {
+            normalize_email(text).map(Value::String).ok_or_else(|| field_error(field, "Email is not valid"))
+        }
         Value::String(text) if field == "lastDateMinimumGranularity" && !GRANULARITIES.contains(&text.as_str()) => {
             Err(field_error(field, format!("lastDateMinimumGranularity must be one of {}", GRANULARITIES.join(", "))))
         }
@@ -197,8 +212,16 @@ mod tests {
     }
 
     fn org() -> Value {
-        NewOrganization { id: "a".repeat(32).as_str(), name: "Acme Fire", email: "ops@acme.ca", plan: "Basic", allow_marketing_emails: false, manual_billing: true, now: now() }
-            .to_record()
+        NewOrganization {
+            id: "a".repeat(32).as_str(),
+            name: "Acme Fire",
+            email: "ops@acme.ca",
+            plan: "Basic",
+            allow_marketing_emails: false,
+            manual_billing: true,
+            now: now(),
+        }
+        .to_record()
     }
 
     fn patch(value: Value) -> Map<String, Value> {
@@ -236,7 +259,11 @@ mod tests {
             (json!({"active": false}), "active", "active cannot be changed"),
             (json!({"plan": "Gold"}), "plan", "plan cannot be changed"),
             (json!({"workDayEndTime": "25:00"}), "workDayEndTime", "workDayEndTime must be a time like 06:00"),
-            (json!({"enabledFeatures": ["TELEPORT"]}), "enabledFeatures", "enabledFeatures may hold only SERVICE_MONTHS, BILLING, WHITE_LABEL, LOCATION_OVERRIDES, SITE_TYPES"),
+            (
+                json!({"enabledFeatures": ["TELEPORT"]}),
+                "enabledFeatures",
+                "enabledFeatures may hold only SERVICE_MONTHS, BILLING, WHITE_LABEL, LOCATION_OVERRIDES, SITE_TYPES",
+            ),
             (json!({"showBilling": "yes"}), "showBilling", "showBilling must be true or false"),
             (json!({"letterHeadHeight": -4}), "letterHeadHeight", "letterHeadHeight must be a positive number"),
             (json!({"colour": "red"}), "colour", "Unknown field colour"),

@@ -99,9 +99,7 @@ impl Permission {
     /// Reads either form, ignoring case and surrounding spaces.
     pub fn parse(text: &str) -> Option<Permission> {
         let text = text.trim();
-        Permission::ALL
-            .into_iter()
-            .find(|p| p.constant().eq_ignore_ascii_case(text) || p.dotted().eq_ignore_ascii_case(text))
+        Permission::ALL.into_iter().find(|p| p.constant().eq_ignore_ascii_case(text) || p.dotted().eq_ignore_ascii_case(text))
     }
 }
 

@@ -12,7 +12,14 @@ pub const INVITATION_ACCEPTED: i64 = 1;
 
 /// The first user of a new organisation: holds every permission, and has
 /// accepted their invitation by choosing a password at sign-up.
-pub fn new_owner_record(id: &str, org_id: &str, name: &str, email: &str, accepted_terms_version: Option<&str>, now: jiff::Timestamp) -> Value {
+pub fn new_owner_record(
+    id: &str,
+    org_id: &str,
+    name: &str,
+    email: &str,
+    accepted_terms_version: Option<&str>,
+    now: jiff::Timestamp,
+) -> Value {
     json!({
         "id": id,
         "orgId": org_id,

@@ -54,9 +54,7 @@ pub struct Config {
 impl Config {
     /// The database URL in force.
     pub fn database_url(&self) -> String {
-        self.database_url.clone().unwrap_or_else(|| {
-            format!("sqlite://{}?mode=rwc", self.data_dir.join("fieldtag.db").display())
-        })
+        self.database_url.clone().unwrap_or_else(|| format!("sqlite://{}?mode=rwc", self.data_dir.join("fieldtag.db").display()))
     }
 
     /// The public URL in force, without a trailing slash.

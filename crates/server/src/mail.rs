@@ -2,9 +2,9 @@
 //! table, and written to the log when there is no SMTP server, so a self-hoster
 //! still sees the links the server would have sent.
 
+use fieldtag_store::Store;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use fieldtag_store::Store;
 
 pub struct Mailer {
     store: Store,
@@ -44,11 +44,7 @@ impl Mailer {
     }
 
     async fn deliver(&self, smtp: &AsyncSmtpTransport<Tokio1Executor>, to: &str, subject: &str, body: &str) -> anyhow::Result<()> {
-        let message = Message::builder()
-            .from(self.from.clone())
-            .to(to.parse()?)
-            .subject(subject)
-            .body(body.to_string())?;
+        let message = Message::builder().from(self.from.clone()).to(to.parse()?).subject(subject).body(body.to_string())?;
         smtp.send(message).await?;
         Ok(())
     }

@@ -74,9 +74,8 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         Some(_) => anyhow::bail!("FIELDTAG_JWT_SECRET must be at least 32 characters"),
         None => store.shared_secret("jwt", new_signing_secret).await.context("cannot read the signing secret")?,
     };
-    let listener = TcpListener::bind((config.bind, config.port))
-        .await
-        .with_context(|| format!("cannot listen on {}:{}", config.bind, config.port))?;
+    let listener =
+        TcpListener::bind((config.bind, config.port)).await.with_context(|| format!("cannot listen on {}:{}", config.bind, config.port))?;
     let addr = listener.local_addr()?;
     let mailer = Mailer::new(store.clone(), &config.mail_from, config.smtp_url.as_deref())?;
     let state = AppState {

@@ -63,18 +63,15 @@ impl Store {
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
         // Spend first: the write takes the lock, so two racing uses cannot both succeed.
-        let spent = sqlx::query(
-            "UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL RETURNING family_id, expires_at",
-        )
-        .bind(old_hash)
-        .bind(now)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(spent) = spent else {
-            let replayed = sqlx::query("SELECT family_id FROM refresh_tokens WHERE token_hash = $1")
+        let spent =
+            sqlx::query("UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL RETURNING family_id, expires_at")
                 .bind(old_hash)
+                .bind(now)
                 .fetch_optional(&mut *tx)
                 .await?;
+        let Some(spent) = spent else {
+            let replayed =
+                sqlx::query("SELECT family_id FROM refresh_tokens WHERE token_hash = $1").bind(old_hash).fetch_optional(&mut *tx).await?;
             let outcome = match replayed {
                 Some(row) => {
                     let family_id: String = row.try_get(0)?;
@@ -88,10 +85,8 @@ impl Store {
         };
         let family_id: String = spent.try_get(0)?;
         let expires_at: i64 = spent.try_get(1)?;
-        let family = sqlx::query("SELECT user_id, revoked_at FROM token_families WHERE id = $1")
-            .bind(&family_id)
-            .fetch_one(&mut *tx)
-            .await?;
+        let family =
+            sqlx::query("SELECT user_id, revoked_at FROM token_families WHERE id = $1").bind(&family_id).fetch_one(&mut *tx).await?;
         let user_id: String = family.try_get(0)?;
         let revoked_at: Option<i64> = family.try_get(1)?;
         if revoked_at.is_some() || expires_at <= now {

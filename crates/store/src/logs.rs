@@ -32,12 +32,10 @@ impl Store {
 
     /// The most recent client logs, newest first.
     pub async fn recent_client_logs(&self, limit: i64) -> Result<Vec<ClientLog>> {
-        let rows = sqlx::query(
-            "SELECT org_id, user_id, level, message, context FROM client_logs ORDER BY created_at DESC, id LIMIT $1",
-        )
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = sqlx::query("SELECT org_id, user_id, level, message, context FROM client_logs ORDER BY created_at DESC, id LIMIT $1")
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter()
             .map(|row| {
                 Ok(ClientLog {

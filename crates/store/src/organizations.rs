@@ -50,11 +50,7 @@ impl Store {
 
     /// A user's record (never holds a password).
     pub async fn user(&self, org_id: &str, user_id: &str) -> Result<Option<Value>> {
-        Ok(self
-            .record(org_id, USERS_KIND, user_id)
-            .await?
-            .filter(|r| !r.deleted)
-            .map(|r| r.data))
+        Ok(self.record(org_id, USERS_KIND, user_id).await?.filter(|r| !r.deleted).map(|r| r.data))
     }
 
     /// Replaces a user's or organisation's record data.

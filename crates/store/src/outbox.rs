@@ -32,12 +32,11 @@ impl Store {
 
     /// Mails to one address, newest first.
     pub async fn outbox_for(&self, to_address: &str) -> Result<Vec<OutboxMail>> {
-        let rows = sqlx::query(
-            "SELECT id, to_address, subject, body, sent_at FROM outbox WHERE to_address = $1 ORDER BY created_at DESC, id",
-        )
-        .bind(to_address)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows =
+            sqlx::query("SELECT id, to_address, subject, body, sent_at FROM outbox WHERE to_address = $1 ORDER BY created_at DESC, id")
+                .bind(to_address)
+                .fetch_all(&self.pool)
+                .await?;
         rows.iter()
             .map(|row| {
                 Ok(OutboxMail {

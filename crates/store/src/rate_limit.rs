@@ -18,10 +18,7 @@ impl Store {
     /// Records one failure under each key, and forgets failures older than `forget_before_millis`.
     pub async fn record_login_failure(&self, keys: &[&str], forget_before_millis: i64) -> Result<()> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query("DELETE FROM login_failures WHERE at < $1")
-            .bind(forget_before_millis)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query("DELETE FROM login_failures WHERE at < $1").bind(forget_before_millis).execute(&mut *tx).await?;
         for key in keys {
             sqlx::query("INSERT INTO login_failures (id, limit_key, at) VALUES ($1, $2, $3)")
                 .bind(new_id())

@@ -2,9 +2,9 @@
 
 use std::sync::OnceLock;
 
+use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
 
 use crate::error::ApiError;
 
@@ -52,9 +52,6 @@ fn dummy_hash() -> &'static str {
     static DUMMY: OnceLock<String> = OnceLock::new();
     DUMMY.get_or_init(|| {
         let salt = SaltString::generate(&mut OsRng);
-        Argon2::default()
-            .hash_password(b"no user has this password", &salt)
-            .expect("hashing a constant cannot fail")
-            .to_string()
+        Argon2::default().hash_password(b"no user has this password", &salt).expect("hashing a constant cannot fail").to_string()
     })
 }

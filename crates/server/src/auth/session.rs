@@ -22,20 +22,12 @@ pub struct Session {
 impl Session {
     /// Refuses a request about another organisation.
     pub fn require_org(&self, org_id: &str) -> Result<(), ApiError> {
-        if self.org_id == org_id {
-            Ok(())
-        } else {
-            Err(ApiError::forbidden("You do not have access to this organization"))
-        }
+        if self.org_id == org_id { Ok(()) } else { Err(ApiError::forbidden("You do not have access to this organization")) }
     }
 
     /// Refuses a request the user's permissions (spec §6) do not allow.
     pub fn require(&self, permission: Permission) -> Result<(), ApiError> {
-        if self.can(permission) {
-            Ok(())
-        } else {
-            Err(ApiError::forbidden(format!("You need the {} permission", permission.constant())))
-        }
+        if self.can(permission) { Ok(()) } else { Err(ApiError::forbidden(format!("You need the {} permission", permission.constant()))) }
     }
 
     pub fn can(&self, permission: Permission) -> bool {
@@ -98,9 +90,8 @@ impl FromRequestParts<AppState> for OrgSession {
         let session = Session::from_request_parts(parts, state).await?;
         let axum::extract::Path(params) =
             axum::extract::Path::<std::collections::HashMap<String, String>>::from_request_parts(parts, state).await?;
-        let org_id = params
-            .get("orgId")
-            .ok_or_else(|| ApiError::internal(anyhow::anyhow!("OrgSession used on a route without {{orgId}}")))?;
+        let org_id =
+            params.get("orgId").ok_or_else(|| ApiError::internal(anyhow::anyhow!("OrgSession used on a route without {{orgId}}")))?;
         session.require_org(org_id)?;
         Ok(OrgSession(session))
     }

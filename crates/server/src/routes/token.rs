@@ -122,10 +122,8 @@ async fn login(state: &AppState, peer: SocketAddr, email: &str, password: &str) 
 async fn refresh(state: &AppState, refresh_token: &str) -> ApiResult<LoginAnswer> {
     let deleted_or_fake = || ApiError::unauthorized("RefreshTokenDeletedOrFake", "Refresh token deleted or fake");
     let next_token = new_opaque_token();
-    let outcome = state
-        .store
-        .rotate_refresh_token(&hash_opaque_token(refresh_token), &hash_opaque_token(&next_token), refresh_expiry())
-        .await?;
+    let outcome =
+        state.store.rotate_refresh_token(&hash_opaque_token(refresh_token), &hash_opaque_token(&next_token), refresh_expiry()).await?;
     let RefreshOutcome::Rotated { family_id, user_id } = outcome else {
         return Err(deleted_or_fake());
     };

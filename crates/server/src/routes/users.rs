@@ -160,7 +160,11 @@ pub struct InviteLinkAnswer {
 #[utoipa::path(post, path = "/api/users/{id}/invite-link", tag = "auth", security(("bearer" = [])),
     params(("id" = String, Path, description = "A user of the caller's organisation")),
     responses((status = 200, body = InviteLinkAnswer), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn create_invite_link(State(state): State<AppState>, session: Session, Path(user_id): Path<String>) -> ApiResult<Json<InviteLinkAnswer>> {
+pub async fn create_invite_link(
+    State(state): State<AppState>,
+    session: Session,
+    Path(user_id): Path<String>,
+) -> ApiResult<Json<InviteLinkAnswer>> {
     session.require(Permission::SettingsWrite)?;
     let user = state.store.user(&session.org_id, &user_id).await?.ok_or_else(|| ApiError::not_found("User not found"))?;
     let email = user["email"]
@@ -212,10 +216,8 @@ pub async fn set_password(
     let user = state.store.user(&credential.org_id, &user_id).await?.ok_or_else(invalid_link)?;
     let password_hash = hash_password(password.to_string()).await?;
     let accepted = accepted_invitation(&user, jiff::Timestamp::now());
-    let changed = state
-        .store
-        .set_password_with_token(&credential.org_id, &user_id, &hash_opaque_token(&token), &password_hash, &accepted)
-        .await?;
+    let changed =
+        state.store.set_password_with_token(&credential.org_id, &user_id, &hash_opaque_token(&token), &password_hash, &accepted).await?;
     if !changed {
         return Err(invalid_link());
     }

@@ -60,10 +60,7 @@ fn bad_configuration_is_refused_with_a_clear_message() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("unsupported database URL"), "{stderr}");
 
-    let output = Command::new(env!("CARGO_BIN_EXE_fieldtag"))
-        .args(["serve", "--port", "not-a-port"])
-        .output()
-        .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_fieldtag")).args(["serve", "--port", "not-a-port"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--port"));
 }

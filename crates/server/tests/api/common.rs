@@ -35,9 +35,8 @@ pub struct Account {
 
 /// Test PostgreSQL URL, from `make test` (scripts/test-postgres.sh).
 fn postgres_url() -> String {
-    std::env::var("FIELDTAG_TEST_POSTGRES_URL").unwrap_or_else(|_| {
-        panic!("FIELDTAG_TEST_POSTGRES_URL is not set: run the tests with `make test`, which starts PostgreSQL")
-    })
+    std::env::var("FIELDTAG_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| panic!("FIELDTAG_TEST_POSTGRES_URL is not set: run the tests with `make test`, which starts PostgreSQL"))
 }
 
 /// A fresh schema in the test database, and a URL whose connections use it.
@@ -153,11 +152,7 @@ impl TestApp {
 /// The `token` query parameter of an invite or reset link.
 pub fn link_token(link: &str) -> String {
     let query = link.split_once('?').expect("link has a query").1;
-    query
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("token="))
-        .expect("link has a token")
-        .to_string()
+    query.split('&').find_map(|pair| pair.strip_prefix("token=")).expect("link has a token").to_string()
 }
 
 /// Asserts the status and returns the JSON body (or Null when empty).

@@ -7,17 +7,37 @@ use crate::common::{TestApp, expect, expect_error};
 crate::on_both_engines!(malformed_requests_get_clear_answers, api_document_lists_every_route);
 
 async fn malformed_requests_get_clear_answers(app: &TestApp) {
-    expect_error(app.request(Method::GET, "/api/nothing-here").send().await.unwrap(), StatusCode::NOT_FOUND, "NotFound", "No such route: GET /api/nothing-here").await;
-    expect_error(app.request(Method::PUT, "/api/users").send().await.unwrap(), StatusCode::METHOD_NOT_ALLOWED, "MethodNotAllowed", "PUT is not allowed on /api/users").await;
+    expect_error(
+        app.request(Method::GET, "/api/nothing-here").send().await.unwrap(),
+        StatusCode::NOT_FOUND,
+        "NotFound",
+        "No such route: GET /api/nothing-here",
+    )
+    .await;
+    expect_error(
+        app.request(Method::PUT, "/api/users").send().await.unwrap(),
+        StatusCode::METHOD_NOT_ALLOWED,
+        "MethodNotAllowed",
+        "PUT is not allowed on /api/users",
+    )
+    .await;
 
     let text = app.request(Method::POST, "/api/users").header("content-type", "text/plain").body("hello").send().await.unwrap();
-    expect_error(text, StatusCode::UNSUPPORTED_MEDIA_TYPE, "UnsupportedMediaType", "Send the body as JSON with the header Content-Type: application/json").await;
+    expect_error(
+        text,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "UnsupportedMediaType",
+        "Send the body as JSON with the header Content-Type: application/json",
+    )
+    .await;
 
-    let broken = app.request(Method::POST, "/api/users").header("content-type", "application/json").body("{\"name\": ").send().await.unwrap();
+    let broken =
+        app.request(Method::POST, "/api/users").header("content-type", "application/json").body("{\"name\": ").send().await.unwrap();
     let body = expect(broken, StatusCode::BAD_REQUEST).await;
     assert!(body["message"].as_str().unwrap().starts_with("The body is not valid JSON"), "{body}");
 
-    let not_object = app.request(Method::POST, "/api/users").header("content-type", "application/json").body("[1, 2]").send().await.unwrap();
+    let not_object =
+        app.request(Method::POST, "/api/users").header("content-type", "application/json").body("[1, 2]").send().await.unwrap();
     let body = expect(not_object, StatusCode::BAD_REQUEST).await;
     assert!(body["message"].as_str().unwrap().starts_with("The body has the wrong shape"), "{body}");
 

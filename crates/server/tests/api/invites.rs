@@ -22,7 +22,13 @@ async fn invited_user_sets_a_password_and_is_logged_in(app: &TestApp) {
     let link = app.invite_link(&owner, &user_id).await;
     assert!(link.starts_with(&format!("{}/accept-invite?userId={user_id}&token=", app.base)), "{link}");
 
-    expect_error(app.login("tech@acme.ca", "anything at all").await, StatusCode::UNAUTHORIZED, "CredentialsNotValid", "Credentials are not valid").await;
+    expect_error(
+        app.login("tech@acme.ca", "anything at all").await,
+        StatusCode::UNAUTHORIZED,
+        "CredentialsNotValid",
+        "Credentials are not valid",
+    )
+    .await;
     let answer = expect(app.set_password(&user_id, &link_token(&link), "my new password").await, StatusCode::OK).await;
     assert_eq!(answer["user"]["invitationStatus"], 1);
     assert_eq!(answer["user"]["id"], user_id.as_str());

@@ -18,7 +18,7 @@ async fn every_organization_route_refuses_another_organization(app: &TestApp) {
     let mut checked = 0;
     for (path, operations) in paths.iter().filter(|(path, _)| path.contains("{orgId}")) {
         for method in operations.as_object().unwrap().keys() {
-            let url = path.replace("{orgId}", &theirs.org_id).replace('{', "").replace('}', "");
+            let url = path.replace("{orgId}", &theirs.org_id).replace(['{', '}'], "");
             let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
             let body: Value = json!({"data": {"name": "taken over", "email": "thief@acme.ca"}});
             let response = app.authed(method.clone(), &url, &ours.token).json(&body).send().await.unwrap();

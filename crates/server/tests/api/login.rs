@@ -57,7 +57,13 @@ async fn reused_refresh_token_revokes_the_whole_session(app: &TestApp) {
     let owner = app.sign_up("owner@acme.ca").await;
     let rotated = expect(refresh(app, &owner.refresh_token).await, StatusCode::OK).await;
     // A thief replays the spent token: the whole chain ends, for them and for the holder.
-    expect_error(refresh(app, &owner.refresh_token).await, StatusCode::UNAUTHORIZED, "RefreshTokenDeletedOrFake", "Refresh token deleted or fake").await;
+    expect_error(
+        refresh(app, &owner.refresh_token).await,
+        StatusCode::UNAUTHORIZED,
+        "RefreshTokenDeletedOrFake",
+        "Refresh token deleted or fake",
+    )
+    .await;
     let newest = rotated["refreshToken"].as_str().unwrap();
     expect_error(refresh(app, newest).await, StatusCode::UNAUTHORIZED, "RefreshTokenDeletedOrFake", "Refresh token deleted or fake").await;
     let access = rotated["token"].as_str().unwrap();
@@ -69,7 +75,13 @@ async fn reused_refresh_token_revokes_the_whole_session(app: &TestApp) {
 
 async fn unknown_refresh_token_is_deleted_or_fake(app: &TestApp) {
     app.sign_up("owner@acme.ca").await;
-    expect_error(refresh(app, "made-up-token").await, StatusCode::UNAUTHORIZED, "RefreshTokenDeletedOrFake", "Refresh token deleted or fake").await;
+    expect_error(
+        refresh(app, "made-up-token").await,
+        StatusCode::UNAUTHORIZED,
+        "RefreshTokenDeletedOrFake",
+        "Refresh token deleted or fake",
+    )
+    .await;
 }
 
 async fn logout_blacklists_the_access_token(app: &TestApp) {
@@ -77,7 +89,13 @@ async fn logout_blacklists_the_access_token(app: &TestApp) {
     expect(app.authed(Method::DELETE, "/api/token", &owner.token).send().await.unwrap(), StatusCode::NO_CONTENT).await;
     let response = app.authed(Method::GET, &format!("/api/organizations/{}", owner.org_id), &owner.token).send().await.unwrap();
     expect_error(response, StatusCode::UNAUTHORIZED, "AccessTokenBlackListed", "The access token has been revoked").await;
-    expect_error(refresh(app, &owner.refresh_token).await, StatusCode::UNAUTHORIZED, "RefreshTokenDeletedOrFake", "Refresh token deleted or fake").await;
+    expect_error(
+        refresh(app, &owner.refresh_token).await,
+        StatusCode::UNAUTHORIZED,
+        "RefreshTokenDeletedOrFake",
+        "Refresh token deleted or fake",
+    )
+    .await;
 }
 
 async fn failed_logins_are_rate_limited_per_email(app: &TestApp) {

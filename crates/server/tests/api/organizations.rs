@@ -36,7 +36,10 @@ async fn organization_changes_are_checked_and_lose_nothing(app: &TestApp) {
         (json!({"data": {"name": " "}}), "Company Name is required"),
         (json!({"data": {"active": false}}), "active cannot be changed"),
         (json!({"data": {"manualBilling": false}}), "manualBilling cannot be changed"),
-        (json!({"data": {"name": "Fine", "enabledFeatures": ["EVERYTHING"]}}), "enabledFeatures may hold only SERVICE_MONTHS, BILLING, WHITE_LABEL, LOCATION_OVERRIDES, SITE_TYPES"),
+        (
+            json!({"data": {"name": "Fine", "enabledFeatures": ["EVERYTHING"]}}),
+            "enabledFeatures may hold only SERVICE_MONTHS, BILLING, WHITE_LABEL, LOCATION_OVERRIDES, SITE_TYPES",
+        ),
         (json!({"data": {"workDayStartTime": "7am"}}), "workDayStartTime must be a time like 06:00"),
         (json!({"data": {"password": "x"}}), "Unknown field password"),
     ];

@@ -5,10 +5,7 @@ use serde_json::json;
 
 use crate::common::{TestApp, expect, expect_error, link_token};
 
-crate::on_both_engines!(
-    reset_answers_the_same_whether_or_not_the_email_exists,
-    reset_link_sets_a_new_password_and_ends_old_sessions,
-);
+crate::on_both_engines!(reset_answers_the_same_whether_or_not_the_email_exists, reset_link_sets_a_new_password_and_ends_old_sessions,);
 
 const SENT: &str = "If this email matched an account, a link was sent to reset your password.";
 

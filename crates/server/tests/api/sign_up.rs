@@ -91,7 +91,13 @@ async fn sign_up_trims_email_and_refuses_a_taken_one(app: &TestApp) {
     let mut same_other_case = form();
     same_other_case["email"] = json!("ANN@Acme.CA");
     same_other_case["organizationName"] = json!("Someone Else");
-    expect_error(post(app, &same_other_case).await, StatusCode::CONFLICT, "SignUpFailed", "Sign-Up Failed. Ensure the email is not already is use.").await;
+    expect_error(
+        post(app, &same_other_case).await,
+        StatusCode::CONFLICT,
+        "SignUpFailed",
+        "Sign-Up Failed. Ensure the email is not already is use.",
+    )
+    .await;
 
     let login = app.login("ann@acme.ca", "long enough").await;
     let body = expect(login, StatusCode::OK).await;

@@ -11,9 +11,12 @@ use tokio::net::TcpListener;
 
 use crate::common::{Engine, TestApp, expect};
 
-/// Messages (envelope recipients and data) the fake server accepted.
+/// One accepted message: the envelope's RCPT lines and the data.
+type Delivered = (Vec<String>, String);
+
+/// Messages the fake server accepted.
 #[derive(Default, Clone)]
-struct Inbox(Arc<Mutex<Vec<(Vec<String>, String)>>>);
+struct Inbox(Arc<Mutex<Vec<Delivered>>>);
 
 /// Speaks enough SMTP (RFC 5321) for a client to deliver: greeting, EHLO, MAIL,
 /// RCPT, DATA with dot-termination, RSET, NOOP, QUIT.

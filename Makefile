@@ -21,13 +21,17 @@ run: build
 build:
 	cargo build --release -p fieldtag-server
 
-## test: every test, Rust on SQLite and PostgreSQL, then the web tests
+TEST_LOGS := $(CARGO_TARGET_DIR)/test-logs
+
+## test: every test, Rust on SQLite and PostgreSQL, then the web tests, then one total
 test: test-rust test-web
+	@scripts/test-summary.sh $(TEST_LOGS)/rust.log $(TEST_LOGS)/web.log
 
 test-rust:
+	@mkdir -p $(TEST_LOGS); rm -f $(TEST_LOGS)/*.log
 	@url=$$(scripts/test-postgres.sh); \
 	echo "PostgreSQL tests use $$url"; \
-	FIELDTAG_TEST_POSTGRES_URL=$$url cargo test --workspace --locked
+	FIELDTAG_TEST_POSTGRES_URL=$$url cargo test --workspace --locked 2>&1 | tee $(TEST_LOGS)/rust.log
 
 web-deps:
 ifneq ($(WEB),)
@@ -36,7 +40,7 @@ endif
 
 test-web: web-deps
 ifneq ($(WEB),)
-	cd web && npm test && npm run typecheck
+	cd web && npm test 2>&1 | tee $(TEST_LOGS)/web.log && npm run typecheck
 endif
 
 ## bench: the benchmarks of bench/, figures printed

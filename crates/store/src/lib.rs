@@ -2,8 +2,10 @@
 //! embedded default) and PostgreSQL (scale-out), through sqlx's `Any` driver:
 //! queries use `$N` placeholders, which both engines read.
 
+mod alerts;
 mod auth_tokens;
 mod connect;
+mod counters;
 mod credentials;
 mod logs;
 mod organizations;
@@ -11,6 +13,7 @@ mod outbox;
 mod rate_limit;
 mod records;
 mod secrets;
+mod sync;
 
 pub use auth_tokens::{RefreshOutcome, UserTokenPurpose};
 pub use connect::{Engine, Store};
@@ -18,6 +21,7 @@ pub use credentials::Credential;
 pub use logs::ClientLog;
 pub use outbox::OutboxMail;
 pub use records::{NewRecord, StoredRecord};
+pub use sync::{IncomingRecord, SyncOutcome, UploadRules};
 
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]

@@ -78,7 +78,7 @@ pub(crate) async fn get_record(conn: &mut AnyConnection, org_id: &str, kind: &st
     row.map(|row| stored_record(&row)).transpose()
 }
 
-fn stored_record(row: &sqlx::any::AnyRow) -> Result<StoredRecord> {
+pub(crate) fn stored_record(row: &sqlx::any::AnyRow) -> Result<StoredRecord> {
     let data: String = row.try_get("data")?;
     Ok(StoredRecord {
         kind: row.try_get("kind")?,

@@ -3,6 +3,7 @@
 mod common;
 
 mod binary;
+mod cli;
 mod errors;
 mod invites;
 mod isolation;

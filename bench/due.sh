@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Due engine benchmark: 100,000 pieces of equipment × 3 service types, in Rust (release) and
+# in TypeScript on Node; prints both figures and their ratio. Goals: Rust < 300 ms,
+# TypeScript < 1 s. Both build the same data, so their checksum lines must match.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count="${1:-100000}"
+
+cargo build --release --quiet -p fieldtag-bench --bin due
+rust_bin="${CARGO_TARGET_DIR:-target}/release/due"
+rust_out=$("$rust_bin" "$count")
+
+[ -d web/node_modules ] || (cd web && npm ci --no-audit --no-fund)
+out="node_modules/.cache/due-bench"
+(cd web && npx --no-install vite build --ssr ../bench/due/bench.ts --outDir "$out" --emptyOutDir --logLevel warn --minify false)
+ts_out=$(node "web/$out/bench.js" "$count")
+
+echo "$rust_out"
+echo "$ts_out"
+rust_ms=$(sed -n 's/.* in \([0-9]*\) ms.*/\1/p' <<<"$rust_out" | head -1)
+ts_ms=$(sed -n 's/.* in \([0-9]*\) ms.*/\1/p' <<<"$ts_out" | head -1)
+awk -v r="$rust_ms" -v t="$ts_ms" 'BEGIN { printf "ratio: TypeScript / Rust = %.1f\n", t / (r > 0 ? r : 1) }'
+if [ "$(grep checksum <<<"$rust_out" | cut -d: -f2-)" != "$(grep checksum <<<"$ts_out" | cut -d: -f2-)" ]; then
+  echo "the twins disagree: the checksums differ" >&2
+  exit 1
+fi

@@ -1,0 +1,196 @@
+//! The due engine (spec §9 "Due logic", §4 "Could Not Service", "Performing a service",
+//! "Deficiency"): from the synced records of one piece of equipment and `now`, when each of
+//! its services is next due, what moved that date, whether it is due, and whether the
+//! equipment belongs on the Inspection Due and Service Due lists.
+//!
+//! The same rules run in TypeScript (`web/src/domain/due`); both sides pass every vector of
+//! `testdata/due`. The rules and the choices made where the spec is silent are in
+//! `docs/domain/due-dates.md`.
+
+mod clock;
+mod engine;
+mod frequency;
+mod input;
+mod rules;
+mod schedule;
+
+use jiff::Timestamp;
+use serde::Serialize;
+use serde_json::Value;
+
+pub use clock::Clock;
+pub use input::{
+    Condition, Deficiency, DueInput, Equipment, EquipmentType, HistoryRecord, LocationOverride, PerformedService, ServiceMonth,
+    ServiceType, Site,
+};
+
+/// Bad input: the field at fault (`site.timeZone`, `serviceTypes[0].frequencyType`) and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {message}")]
+pub struct DueError {
+    pub field: String,
+    pub message: String,
+}
+
+/// What moved a next date away from "base date plus frequency".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum AffectedBy {
+    LocationOverride,
+    ServiceOverride,
+    ServiceMonths,
+    AnotherService,
+}
+
+impl AffectedBy {
+    /// The spec's label, as synced in a performed service's `affectedBy`.
+    pub fn label(self) -> &'static str {
+        match self {
+            AffectedBy::LocationOverride => "Location Override",
+            AffectedBy::ServiceOverride => "Service Override",
+            AffectedBy::ServiceMonths => "Service Months",
+            AffectedBy::AnotherService => "Another Service",
+        }
+    }
+}
+
+/// One service of the equipment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServiceDue {
+    pub service_type_id: String,
+    /// `None` for unscheduled services and services due by meter readings only.
+    pub next_date: Option<Timestamp>,
+    pub affected_by: Vec<AffectedBy>,
+    pub due: bool,
+    pub inspection: bool,
+    pub unscheduled: bool,
+    /// The steps that produced the date and the verdict, when asked for.
+    pub explain: Option<Vec<String>>,
+}
+
+/// The verdict for one piece of equipment.
+#[derive(Debug, Clone)]
+pub struct DueResult {
+    /// The enabled services, in the order of the input's service types.
+    pub services: Vec<ServiceDue>,
+    /// On the Inspection Due list: an inspection service is due, or a deficiency is open.
+    pub inspection_due: bool,
+    /// On the Service Due list: another scheduled service is due, or a deficiency is open.
+    pub service_due: bool,
+    pub open_deficiency: bool,
+    /// While a could-not-service event hides the equipment from the due lists, when it
+    /// shows again.
+    pub hidden_until: Option<Timestamp>,
+    clock: Clock,
+}
+
+impl DueResult {
+    /// A date as the engine writes it: ISO 8601 with the site's UTC offset.
+    pub fn format_date(&self, t: Timestamp) -> String {
+        self.clock.format(t.as_millisecond())
+    }
+
+    /// The result as `evaluate_json` prints it, keys in the documented order.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(&self.rendered()).unwrap_or_default()
+    }
+
+    /// The result as a JSON value.
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self.rendered()).unwrap_or_default()
+    }
+
+    fn rendered(&self) -> Rendered {
+        Rendered {
+            services: self
+                .services
+                .iter()
+                .map(|s| RenderedService {
+                    service_type_id: s.service_type_id.clone(),
+                    next_date: s.next_date.map(|t| self.format_date(t)),
+                    affected_by: s.affected_by.iter().map(|a| a.label()).collect(),
+                    due: s.due,
+                    explain: s.explain.clone(),
+                })
+                .collect(),
+            inspection_due: self.inspection_due,
+            service_due: self.service_due,
+            hidden_until: self.hidden_until.map(|t| self.format_date(t)),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Rendered {
+    services: Vec<RenderedService>,
+    inspection_due: bool,
+    service_due: bool,
+    hidden_until: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RenderedService {
+    service_type_id: String,
+    next_date: Option<String>,
+    affected_by: Vec<&'static str>,
+    due: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explain: Option<Vec<String>>,
+}
+
+/// Evaluates one piece of equipment at `now` (kept to the millisecond).
+pub fn evaluate(input: &DueInput, now: Timestamp) -> Result<DueResult, DueError> {
+    Evaluator::new().evaluate(input, now)
+}
+
+/// As [`evaluate`], with the steps that produced each date and verdict.
+pub fn evaluate_explained(input: &DueInput, now: Timestamp) -> Result<DueResult, DueError> {
+    Evaluator::new().evaluate_explained(input, now)
+}
+
+/// Evaluates many pieces of equipment (a report, a site's list), reading each time zone's
+/// offsets once instead of once per item.
+#[derive(Debug, Default)]
+pub struct Evaluator {
+    clocks: engine::Clocks,
+}
+
+impl Evaluator {
+    pub fn new() -> Evaluator {
+        Evaluator::default()
+    }
+
+    pub fn evaluate(&mut self, input: &DueInput, now: Timestamp) -> Result<DueResult, DueError> {
+        engine::run(input, now.as_millisecond(), false, &mut self.clocks)
+    }
+
+    pub fn evaluate_explained(&mut self, input: &DueInput, now: Timestamp) -> Result<DueResult, DueError> {
+        engine::run(input, now.as_millisecond(), true, &mut self.clocks)
+    }
+}
+
+/// Reads the JSON object `{now, site, equipment, equipmentType, serviceTypes,
+/// performedServices, locationOverrides, serviceMonths, deficiencies, history}` and answers
+/// the pretty JSON `{services, inspectionDue, serviceDue, hiddenUntil}`.
+pub fn evaluate_json(input: &str, explain: bool) -> Result<String, DueError> {
+    let mut deserializer = serde_json::Deserializer::from_str(input);
+    let parsed: DueInput = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+        let path = e.path().to_string();
+        DueError { field: if path == "." { "input".to_string() } else { path }, message: e.into_inner().to_string() }
+    })?;
+    deserializer.end().map_err(|e| DueError { field: "input".to_string(), message: e.to_string() })?;
+    let now = parse_now(parsed.now.as_deref())?;
+    let result = engine::run(&parsed, now, explain, &mut engine::Clocks::default())?;
+    Ok(result.to_json_pretty())
+}
+
+/// `now` must name an instant: a date and time with an offset.
+fn parse_now(text: Option<&str>) -> Result<i64, DueError> {
+    let text = text.filter(|t| !t.is_empty()).ok_or_else(|| DueError { field: "now".into(), message: "now is required".into() })?;
+    let has_offset = text.ends_with('Z') || text.as_bytes().get(10..).is_some_and(|rest| rest.iter().any(|b| matches!(b, b'+' | b'-')));
+    let utc = Clock::new("UTC").expect("the bundled database has UTC");
+    utc.parse(text)
+        .filter(|_| has_offset)
+        .ok_or_else(|| DueError { field: "now".into(), message: format!("\"{text}\" is not an ISO 8601 date and time with an offset") })
+}

@@ -1,0 +1,98 @@
+//! Runs every vector of `testdata/` (shared with the TypeScript twin in `web/src/domain`).
+//! A file holds one case `{name, input, expected}` or a list of them.
+
+use std::path::{Path, PathBuf};
+
+use fieldtag_domain::due;
+use fieldtag_domain::permission_toggle::toggle;
+use fieldtag_domain::permissions::{Permission, grants};
+use fieldtag_domain::search;
+use serde_json::{Value, json};
+
+fn cases(folder: &str) -> Vec<(String, Value, Value)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata").join(folder);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    files.sort();
+    let mut cases = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("vector file");
+        let value: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let list = match value {
+            Value::Array(list) => list,
+            one => vec![one],
+        };
+        let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+        for case in list {
+            let name = format!("{stem}: {}", case["name"].as_str().expect("a case has a name"));
+            cases.push((name, case["input"].clone(), case["expected"].clone()));
+        }
+    }
+    assert!(!cases.is_empty(), "no vectors in {}", dir.display());
+    cases
+}
+
+/// Runs each case and reports every failure at once.
+fn run(folder: &str, minimum: usize, check: impl Fn(&Value) -> Value) {
+    let cases = cases(folder);
+    assert!(cases.len() >= minimum, "{folder}: {} cases, want at least {minimum}", cases.len());
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|(name, input, expected)| {
+            let actual = check(input);
+            (actual != *expected).then(|| format!("{name}\n  expected {expected}\n  actual   {actual}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{} of {} {folder} vectors fail:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    println!("{folder}: {} vectors pass", cases.len());
+}
+
+#[test]
+fn due_vectors() {
+    run("due", 80, |input| match due::evaluate_json(&input.to_string(), false) {
+        Ok(text) => serde_json::from_str(&text).expect("the engine writes JSON"),
+        Err(error) => json!({ "error": error.to_string() }),
+    });
+}
+
+#[test]
+fn due_explain_adds_steps_to_every_service() {
+    let (_, input, expected) = cases("due").into_iter().find(|(name, ..)| name.contains("service months")).expect("a service-month vector");
+    let text = due::evaluate_json(&input.to_string(), true).expect("the vector is valid");
+    let explained: Value = serde_json::from_str(&text).expect("JSON");
+    for (service, plain) in explained["services"].as_array().unwrap().iter().zip(expected["services"].as_array().unwrap()) {
+        assert!(service["explain"].as_array().is_some_and(|steps| !steps.is_empty()), "{service}");
+        assert_eq!(service["nextDate"], plain["nextDate"]);
+    }
+}
+
+#[test]
+fn search_vectors() {
+    run("search", 10, |input| {
+        let fields: Vec<Option<String>> =
+            input["fields"].as_array().expect("fields").iter().map(|f| f.as_str().map(str::to_string)).collect();
+        json!(search::matches(input["query"].as_str().expect("query"), &fields))
+    });
+}
+
+fn permission(name: &Value) -> Permission {
+    Permission::parse(name.as_str().expect("a permission name")).expect("a known permission")
+}
+
+#[test]
+fn permission_vectors() {
+    run("permissions", 20, |input| {
+        let held: Vec<String> =
+            input["held"].as_array().map(|h| h.iter().map(|p| p.as_str().unwrap().to_string()).collect()).unwrap_or_default();
+        if let Some(text) = input["parse"].as_str() {
+            json!(Permission::parse(text).map(Permission::constant))
+        } else if !input["wanted"].is_null() {
+            json!(grants(&held, permission(&input["wanted"])))
+        } else {
+            json!(toggle(&held, permission(&input["toggle"]), input["on"].as_bool().expect("on")))
+        }
+    });
+}

@@ -1,0 +1,4 @@
+//! Commands besides `serve`.
+
+pub mod alerts;
+pub mod due;

@@ -1,0 +1,345 @@
+// Instants and calendar arithmetic in a site's time zone; the twin of
+// crates/domain/src/due/clock.rs. Instants are whole milliseconds since the Unix epoch.
+// Calendar steps (days, weeks, months, years) move the wall-clock date and keep the
+// wall-clock time, resolving a time that does not exist or exists twice the "compatible"
+// way (forward by the gap; the earlier of two). Minutes and hours are exact durations.
+//
+// Offsets come from Intl (the platform's tz database), read once per zone and year and kept
+// as a list of transitions, so that evaluating many services costs no Intl call at all.
+
+export type Millis = number;
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+export type Step = { unit: "minutes" | "hours" | "days" | "months"; count: number };
+
+/** A wall-clock date and time. */
+export interface Civil {
+  year: number;
+  month: number;
+  day: number;
+  /** Milliseconds since midnight. */
+  time: number;
+}
+
+const mod = (a: number, b: number): number => ((a % b) + b) % b;
+
+/** Days since 1970-01-01 of a proleptic Gregorian date. */
+export function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/** The wall-clock date `days` after 1970-01-01, at `time` milliseconds after midnight. */
+export function civilOfDays(days: number, time: number): Civil {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp + (mp < 10 ? 3 : -9);
+  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day, time };
+}
+
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** Offsets of one zone, by UTC year: segment starts and their offsets in seconds. */
+interface YearRules {
+  end: number;
+  starts: number[];
+  offsets: number[];
+}
+
+/** 1900-01-01T00:00:00Z, and the mean length of a Gregorian year. */
+const KEPT_FROM_MS = -2_208_988_800_000;
+const MEAN_YEAR_MS = 31_556_952_000;
+
+const WEEK_MS = 7 * DAY_MS;
+
+class ZoneRules {
+  private readonly format: Intl.DateTimeFormat;
+  private readonly years = new Map<number, YearRules>();
+
+  constructor(readonly name: string) {
+    this.format = new Intl.DateTimeFormat("en-US", {
+      timeZone: name,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      era: "short",
+    });
+  }
+
+  /** The offset in seconds at `t`, read from Intl. */
+  private read(t: Millis): number {
+    const whole = t - mod(t, 1000);
+    const part: Record<string, number> = {};
+    let bc = false;
+    for (const { type, value } of this.format.formatToParts(whole)) {
+      if (type === "era") bc = value.startsWith("B");
+      else if (type !== "literal") part[type] = Number(value);
+    }
+    const year = bc ? 1 - (part.year ?? 0) : (part.year ?? 0);
+    const local =
+      daysFromCivil(year, part.month ?? 1, part.day ?? 1) * DAY_MS +
+      (part.hour ?? 0) * HOUR_MS +
+      (part.minute ?? 0) * MINUTE_MS +
+      (part.second ?? 0) * 1000;
+    return (local - whole) / 1000;
+  }
+
+  /** Samples the year weekly and bisects each change down to the second. */
+  private rulesFor(year: number): YearRules {
+    let rules = this.years.get(year);
+    if (rules) return rules;
+    const start = daysFromCivil(year, 1, 1) * DAY_MS;
+    const end = daysFromCivil(year + 1, 1, 1) * DAY_MS;
+    rules = { end, starts: [start], offsets: [this.read(start)] };
+    let at = start;
+    let offset = rules.offsets[0] as number;
+    while (at < end) {
+      const next = Math.min(at + WEEK_MS, end);
+      const nextOffset = this.read(next);
+      if (nextOffset !== offset) {
+        let lo = at;
+        let hi = next;
+        while (hi - lo > 1000) {
+          const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+          if (this.read(mid) === offset) lo = mid;
+          else hi = mid;
+        }
+        rules.starts.push(hi);
+        rules.offsets.push(nextOffset);
+        offset = nextOffset;
+      }
+      at = next;
+    }
+    this.years.set(year, rules);
+    return rules;
+  }
+
+  offsetAt(t: Millis): number {
+    // A first guess at the year by its mean length, corrected by the year's bounds.
+    let year = 1900 + Math.floor((t - KEPT_FROM_MS) / MEAN_YEAR_MS);
+    let rules = this.rulesFor(year);
+    while (t < (rules.starts[0] as number)) rules = this.rulesFor(--year);
+    while (t >= rules.end) rules = this.rulesFor(++year);
+    const { starts, offsets } = rules;
+    for (let i = starts.length - 1; i > 0; i--) {
+      if (t >= (starts[i] as number)) return offsets[i] as number;
+    }
+    return offsets[0] as number;
+  }
+}
+
+const zones = new Map<string, ZoneRules | null>();
+
+function zoneRules(name: string): ZoneRules | null {
+  let rules = zones.get(name);
+  if (rules === undefined) {
+    try {
+      // Offsets and abbreviations are not zone names (the Rust side refuses them too).
+      rules = /^[A-Za-z]/.test(name) ? new ZoneRules(name) : null;
+    } catch {
+      rules = null;
+    }
+    zones.set(name, rules);
+  }
+  return rules;
+}
+
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
+const pad = (n: number, width = 2): string => (width === 2 && n < 100 ? (TWO_DIGITS[n] as string) : String(n).padStart(width, "0"));
+
+const ZERO = 48;
+
+/** `count` ASCII digits of `text` at `at` as a number, or -1. */
+function digits(text: string, at: number, count: number): number {
+  if (at + count > text.length) return -1;
+  let n = 0;
+  for (let i = at; i < at + count; i++) {
+    const d = text.charCodeAt(i) - ZERO;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+interface IsoParts {
+  year: number;
+  month: number;
+  day: number;
+  /** Milliseconds since midnight, when a time is given. */
+  time: number | undefined;
+  /** Offset in seconds, when one is given. */
+  offset: number | undefined;
+}
+
+/** The pieces of `YYYY-MM-DD[(T| )HH:MM[:SS[.fff]][Z|±HH[[:]MM]]]`, ranges unchecked. */
+function readIso(text: string): IsoParts | undefined {
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  if (year < 0 || month < 0 || day < 0 || text[4] !== "-" || text[7] !== "-") return undefined;
+  if (text.length === 10) return { year, month, day, time: undefined, offset: undefined };
+  if (text[10] !== "T" && text[10] !== " ") return undefined;
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  if (hour < 0 || minute < 0 || text[13] !== ":") return undefined;
+  let at = 16;
+  let second = 0;
+  let ms = 0;
+  if (text[at] === ":") {
+    second = digits(text, at + 1, 2);
+    if (second < 0) return undefined;
+    at += 3;
+    if (text[at] === ".") {
+      const start = ++at;
+      while (at < text.length && text.charCodeAt(at) >= ZERO && text.charCodeAt(at) <= ZERO + 9) at++;
+      if (at === start) return undefined;
+      for (let i = 0; i < 3; i++) ms = ms * 10 + (start + i < at ? text.charCodeAt(start + i) - ZERO : 0);
+    }
+  }
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const time = hour * HOUR_MS + minute * MINUTE_MS + second * 1000 + ms;
+  let offset: number | undefined;
+  const sign = text[at];
+  if (sign === "Z") {
+    offset = 0;
+    at++;
+  } else if (sign === "+" || sign === "-") {
+    const hours = digits(text, at + 1, 2);
+    if (hours < 0) return undefined;
+    at += 3;
+    let minutes = 0;
+    if (at < text.length) {
+      if (text[at] === ":") at++;
+      minutes = digits(text, at, 2);
+      if (minutes < 0) return undefined;
+      at += 2;
+    }
+    if (hours > 23 || minutes > 59) return undefined;
+    offset = (sign === "-" ? -1 : 1) * (hours * 3600 + minutes * 60);
+  }
+  return at === text.length ? { year, month, day, time, offset } : undefined;
+}
+
+/** The time zone of one site. */
+export class Clock {
+  private constructor(private readonly rules: ZoneRules) {}
+
+  /** The zone named `name` (an IANA name such as `America/Toronto`), if known. */
+  static of(name: string): Clock | undefined {
+    const rules = zoneRules(name);
+    return rules ? new Clock(rules) : undefined;
+  }
+
+  offsetSeconds(t: Millis): number {
+    return this.rules.offsetAt(t);
+  }
+
+  civil(t: Millis): Civil {
+    const local = t + this.offsetSeconds(t) * 1000;
+    const days = Math.floor(local / DAY_MS);
+    return civilOfDays(days, local - days * DAY_MS);
+  }
+
+  /** The instant of a wall-clock date and time; undefined outside years 1 to 9999. */
+  resolve(c: Civil): Millis | undefined {
+    if (c.year < 1) return undefined;
+    const local = daysFromCivil(c.year, c.month, c.day) * DAY_MS + c.time;
+    const before = this.offsetSeconds(local - DAY_MS) * 1000;
+    const after = this.offsetSeconds(local + DAY_MS) * 1000;
+    if (before === after) return this.inRange(local - before);
+    const early = local - before;
+    const late = local - after;
+    const earlyFits = this.offsetSeconds(early) * 1000 === before;
+    const lateFits = this.offsetSeconds(late) * 1000 === after;
+    let t: Millis;
+    if (earlyFits && lateFits) t = Math.min(early, late);
+    else if (lateFits) t = late;
+    else t = early; // fits, or a gap: the offset before the gap moves the time forward by it
+    return this.inRange(t);
+  }
+
+  startOfDay(year: number, month: number, day: number): Millis | undefined {
+    return this.resolve({ year, month, day, time: 0 });
+  }
+
+  /** `t` moved by `step` (negative counts move back); undefined outside years 1 to 9999. */
+  add(t: Millis, step: Step): Millis | undefined {
+    switch (step.unit) {
+      case "minutes":
+        return this.inRange(t + step.count * MINUTE_MS);
+      case "hours":
+        return this.inRange(t + step.count * HOUR_MS);
+      case "days": {
+        const c = this.civil(t);
+        return this.resolve(civilOfDays(daysFromCivil(c.year, c.month, c.day) + step.count, c.time));
+      }
+      case "months": {
+        const c = this.civil(t);
+        const total = c.year * 12 + (c.month - 1) + step.count;
+        const year = Math.floor(total / 12);
+        if (year < 1 || year > 9999) return undefined;
+        const month = total - year * 12 + 1;
+        return this.resolve({ year, month, day: Math.min(c.day, daysInMonth(year, month)), time: c.time });
+      }
+    }
+  }
+
+  /** `t` rounded down to its minute or hour, keeping its UTC offset. */
+  floor(t: Millis, unitMs: number): Millis {
+    return t - mod(t + this.offsetSeconds(t) * 1000, unitMs);
+  }
+
+  /** ISO 8601 with the site's offset; milliseconds and offset seconds only when not zero. */
+  format(t: Millis): string {
+    const c = this.civil(t);
+    const offset = this.offsetSeconds(t);
+    let text = `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}T${pad(Math.floor(c.time / HOUR_MS))}:${pad(Math.floor(c.time / MINUTE_MS) % 60)}:${pad(Math.floor(c.time / 1000) % 60)}`;
+    const ms = c.time % 1000;
+    if (ms !== 0) text += `.${pad(ms, 3)}`;
+    const abs = Math.abs(offset);
+    text += `${offset < 0 ? "-" : "+"}${pad(Math.floor(abs / 3600))}:${pad(Math.floor(abs / 60) % 60)}`;
+    if (abs % 60 !== 0) text += `:${pad(abs % 60)}`;
+    return text;
+  }
+
+  /**
+   * Reads `YYYY-MM-DD` (the start of that day here), a date and time with an offset, or a
+   * date and time without one (a wall-clock time here). Sub-millisecond digits are dropped.
+   */
+  parse(text: string): Millis | undefined {
+    const parts = readIso(text);
+    if (!parts) return undefined;
+    const { year, month, day } = parts;
+    if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+    if (parts.time === undefined) return this.startOfDay(year, month, day);
+    if (parts.offset === undefined) return this.resolve({ year, month, day, time: parts.time });
+    return this.inRange(daysFromCivil(year, month, day) * DAY_MS + parts.time - parts.offset * 1000);
+  }
+
+  private inRange(t: Millis): Millis | undefined {
+    // Between 0002-01-01 and 9998-12-31 UTC no offset can leave the range.
+    if (t >= -62_104_060_800_000 && t < 253_370_678_400_000) return t;
+    if (!Number.isFinite(t) || Math.abs(t) > 8.64e15) return undefined;
+    const { year } = this.civil(t);
+    return year >= 1 && year <= 9999 ? t : undefined;
+  }
+}

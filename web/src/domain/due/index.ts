@@ -1,0 +1,50 @@
+// The due engine (spec §9 "Due logic", §4): from the synced records of one piece of
+// equipment and `now`, when each service is next due, what moved the date, whether it is
+// due, and whether the equipment belongs on the Inspection Due and Service Due lists.
+// The twin of crates/domain/src/due; both pass every vector of testdata/due. The rules and
+// the choices made where the spec is silent are in docs/domain/due-dates.md.
+
+import { Clock, type Millis } from "./clock";
+import { run } from "./engine";
+import { DueError } from "./error";
+import type { DueInput } from "./input";
+
+export type { AffectedBy, DueResult, ServiceDue } from "./engine";
+export type * from "./input";
+export { DueError };
+
+/** Evaluates one piece of equipment at `now` (kept to the millisecond). */
+export function evaluate(input: DueInput, now: Date | Millis) {
+  return run(input, Math.floor(typeof now === "number" ? now : now.getTime()), false);
+}
+
+/** As evaluate, with the steps that produced each date and verdict. */
+export function evaluateExplained(input: DueInput, now: Date | Millis) {
+  return run(input, Math.floor(typeof now === "number" ? now : now.getTime()), true);
+}
+
+/** Reads the JSON input object (with `now`) and answers the pretty JSON result. */
+export function evaluateJson(text: string, explain = false): string {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (error) {
+    throw new DueError("input", error instanceof Error ? error.message : String(error));
+  }
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    throw new DueError("input", "expected a JSON object");
+  }
+  const parsed = input as DueInput;
+  return JSON.stringify(run(parsed, parseNow(parsed.now), explain), null, 2);
+}
+
+const UTC = Clock.of("UTC");
+
+/** `now` must name an instant: a date and time with an offset. */
+function parseNow(text: unknown): Millis {
+  if (typeof text !== "string" || text === "") throw new DueError("now", "now is required");
+  const hasOffset = text.endsWith("Z") || /[+-]/.test(text.slice(10));
+  const t = hasOffset ? UTC?.parse(text) : undefined;
+  if (t === undefined) throw new DueError("now", `"${text}" is not an ISO 8601 date and time with an offset`);
+  return t;
+}

@@ -6,6 +6,7 @@ pub mod email;
 pub mod organization;
 pub mod permission_toggle;
 pub mod permissions;
+pub mod records;
 pub mod search;
 pub mod sync_kind;
 pub mod user;

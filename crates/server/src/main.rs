@@ -28,6 +28,13 @@ enum Command {
         #[arg(long)]
         explain: bool,
     },
+    /// Create a demo organisation with a login and a living set of records.
+    SeedDemo {
+        #[command(flatten)]
+        config: Config,
+        #[command(flatten)]
+        demo: fieldtag_server::cli::seed_demo::SeedDemoArgs,
+    },
     /// Manage the banners every user sees.
     Alerts {
         #[command(flatten)]
@@ -42,6 +49,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Serve(config) => fieldtag_server::serve::run(config),
         Command::Due { input, explain } => fieldtag_server::cli::due::run(&input, explain),
+        Command::SeedDemo { config, demo } => fieldtag_server::cli::seed_demo::run(config, demo),
         Command::Alerts { config, action } => fieldtag_server::cli::alerts::run(config, action),
     }
 }

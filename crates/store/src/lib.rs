@@ -14,6 +14,7 @@ mod rate_limit;
 mod records;
 mod secrets;
 mod sync;
+mod transfers;
 
 pub use auth_tokens::{RefreshOutcome, UserTokenPurpose};
 pub use connect::{Engine, Store};
@@ -22,6 +23,7 @@ pub use logs::ClientLog;
 pub use outbox::OutboxMail;
 pub use records::{NewRecord, StoredRecord};
 pub use sync::{IncomingRecord, SyncOutcome, UploadRules};
+pub use transfers::{Transfer, TransferDone, TransferRefusal};
 
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]

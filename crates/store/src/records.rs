@@ -106,3 +106,52 @@ impl Store {
         Ok(version)
     }
 }
+
+/// Rows per multi-row insert: 9 parameters each stays under SQLite's 32,766.
+const INSERT_CHUNK: usize = 1_000;
+
+impl Store {
+    /// Inserts records that do not exist yet (a generated or imported data set) in
+    /// one transaction, handing out one block of versions per chunk. Fails with
+    /// `Conflict` if any already exists.
+    pub async fn insert_new_records(&self, org_id: &str, records: &[NewRecord<'_>]) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        let received_at = now_millis();
+        for chunk in records.chunks(INSERT_CHUNK) {
+            let row = sqlx::query("UPDATE organizations SET version = version + $2 WHERE id = $1 RETURNING version")
+                .bind(org_id)
+                .bind(chunk.len() as i64)
+                .fetch_optional(&mut *tx)
+                .await?
+                .ok_or(StoreError::NotFound)?;
+            let last: i64 = row.try_get(0)?;
+            let first = last - chunk.len() as i64 + 1;
+            let values: Vec<String> = (0..chunk.len())
+                .map(|i| {
+                    let p = i * 9;
+                    format!("(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6, p + 7, p + 8, p + 9)
+                })
+                .collect();
+            let sql = format!(
+                "INSERT INTO records (org_id, kind, id, location_id, last_updated, deleted, version, received_at, data) VALUES {}",
+                values.join(", ")
+            );
+            let mut query = sqlx::query(&sql);
+            for (i, record) in chunk.iter().enumerate() {
+                query = query
+                    .bind(org_id)
+                    .bind(record.kind)
+                    .bind(record.id)
+                    .bind(record.location_id)
+                    .bind(record.last_updated)
+                    .bind(i64::from(record.deleted))
+                    .bind(first + i as i64)
+                    .bind(received_at)
+                    .bind(record.data.to_string());
+            }
+            query.execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}

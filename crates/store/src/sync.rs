@@ -31,7 +31,7 @@ pub struct IncomingRecord {
 
 /// Checks the store must make inside the upload transaction, which the server
 /// decides from the record's kind.
-pub trait UploadRules {
+pub trait UploadRules: Sync {
     /// The site a record names must be one of the organisation's (None: not location-scoped).
     fn required_location<'a>(&self, record: &'a IncomingRecord) -> Option<&'a str>;
     /// For user records: the login name to keep in step with the record.
@@ -50,7 +50,11 @@ fn incoming_wins(stored: &StoredRecord, incoming: &IncomingRecord) -> Option<boo
         std::cmp::Ordering::Less => Some(false),
         std::cmp::Ordering::Equal => {
             let (ours, theirs) = (incoming.data.to_string(), stored.data.to_string());
-            if ours == theirs && incoming.deleted == stored.deleted { None } else { Some((incoming.deleted, ours) > (stored.deleted, theirs)) }
+            if ours == theirs && incoming.deleted == stored.deleted {
+                None
+            } else {
+                Some((incoming.deleted, ours) > (stored.deleted, theirs))
+            }
         }
     }
 }

@@ -62,7 +62,12 @@ async fn act(config: &Config, action: AlertAction) -> Result<(), String> {
         }
         AlertAction::List => {
             for alert in store.global_alerts().await.map_err(|e| e.to_string())? {
-                println!("{}\t{}\t{}", alert["id"].as_str().unwrap_or(""), alert["type"].as_str().unwrap_or(""), alert["message"].as_str().unwrap_or(""));
+                println!(
+                    "{}\t{}\t{}",
+                    alert["id"].as_str().unwrap_or(""),
+                    alert["type"].as_str().unwrap_or(""),
+                    alert["message"].as_str().unwrap_or("")
+                );
             }
             Ok(())
         }

@@ -2,3 +2,4 @@
 
 pub mod alerts;
 pub mod due;
+pub mod seed_demo;

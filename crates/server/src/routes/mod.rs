@@ -1,11 +1,14 @@
 //! The HTTP API, one module per resource. Each handler is documented for the
 //! OpenAPI document, which is generated from these same declarations.
 
+pub mod counters;
 pub mod docs;
 pub mod health;
 pub mod logs;
 pub mod organizations;
+pub mod sync;
 pub mod token;
+pub mod transfers;
 pub mod users;
 
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
@@ -24,6 +27,7 @@ use crate::error::ErrorBody;
     tags(
         (name = "auth", description = "Sign-up, login, tokens, invites and password resets"),
         (name = "organizations", description = "The caller's organisation"),
+        (name = "sync", description = "Changes down after a cursor, and up under last-writer-wins"),
         (name = "operations", description = "Health and client logs"),
     )
 )]
@@ -48,6 +52,10 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(users::create_invite_link))
         .routes(routes!(users::set_password))
         .routes(routes!(organizations::get_organization, organizations::patch_organization))
+        .routes(routes!(sync::download, sync::upload))
+        .routes(routes!(counters::next_site_number))
+        .routes(routes!(counters::next_account_number))
+        .routes(routes!(transfers::transfer_equipment))
         .routes(routes!(logs::add_log))
         .routes(routes!(health::healthz))
 }

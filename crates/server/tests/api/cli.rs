@@ -57,7 +57,9 @@ fn due_names_the_bad_field_and_exits_2() {
 #[test]
 fn alerts_are_added_listed_and_removed() {
     let dir = tempfile::tempdir().unwrap();
-    let run = |args: &[&str]| fieldtag().arg("alerts").args(args).env("FIELDTAG_DATA_DIR", dir.path()).env_remove("FIELDTAG_DATABASE_URL").output().unwrap();
+    let run = |args: &[&str]| {
+        fieldtag().arg("alerts").args(args).env("FIELDTAG_DATA_DIR", dir.path()).env_remove("FIELDTAG_DATABASE_URL").output().unwrap()
+    };
     let added = run(&["add", "--type", "warning", "Maintenance tonight at 22:00"]);
     assert!(added.status.success(), "{}", String::from_utf8_lossy(&added.stderr));
     let id = String::from_utf8(added.stdout).unwrap().trim().to_string();
@@ -69,4 +71,52 @@ fn alerts_are_added_listed_and_removed() {
     let again = run(&["remove", &id]);
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("no alert"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seed_demo_creates_a_living_organisation() {
+    let dir = tempfile::tempdir().unwrap();
+    let seed = |email: &str| {
+        fieldtag()
+            .args(["seed-demo", "--email", email, "--password", "demo password 1"])
+            .env("FIELDTAG_DATA_DIR", dir.path())
+            .env_remove("FIELDTAG_DATABASE_URL")
+            .output()
+            .unwrap()
+    };
+    let output = seed("demo@acme.ca");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("Log in as demo@acme.ca"));
+    let again = seed("demo@acme.ca");
+    assert!(!again.status.success(), "a second demo with the same login is refused");
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already has an account"));
+
+    let server =
+        fieldtag_server::serve::start(fieldtag_server::config::Config::for_data_dir(dir.path().to_path_buf(), None)).await.unwrap();
+    let base = format!("http://{}", server.addr);
+    let http = reqwest::Client::new();
+    let login: Value = http
+        .post(format!("{base}/api/token"))
+        .basic_auth("demo@acme.ca", Some("demo password 1"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let (token, org_id) = (login["token"].as_str().unwrap(), login["user"]["orgId"].as_str().unwrap());
+    let data: Value =
+        http.get(format!("{base}/api/organizations/{org_id}/sync")).bearer_auth(token).send().await.unwrap().json().await.unwrap();
+    let count = |key: &str| data[key].as_array().map_or(0, Vec::len);
+    assert_eq!(count("locations"), 4);
+    assert_eq!(count("customers"), 2);
+    assert!(count("equipment") >= 20);
+    assert_eq!(count("serviceTypes"), 3);
+    assert!(count("history") >= 60);
+    assert_eq!(count("deficiencies"), 1);
+    assert_eq!(count("schedule"), 3);
+    let zones: std::collections::BTreeSet<&str> =
+        data["locations"].as_array().unwrap().iter().map(|s| s["timeZone"].as_str().unwrap()).collect();
+    assert_eq!(zones.len(), 4, "sites in four time zones");
+    server.stop().await;
 }

@@ -4,6 +4,7 @@ mod common;
 
 mod binary;
 mod cli;
+mod counters;
 mod errors;
 mod invites;
 mod isolation;
@@ -13,3 +14,5 @@ mod organizations;
 mod reset_password;
 mod sign_up;
 mod smtp;
+mod sync;
+mod transfers;

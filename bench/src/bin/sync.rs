@@ -1,0 +1,323 @@
+//! Sync benchmark (issue 3): an organisation of 2,000 sites, 100,000 equipment,
+//! 400,000 history records and 300,000 performed services, served by the real
+//! `fieldtag` binary. Measures, in one run:
+//! - full paged download, records/s, against the database's own JSON export of
+//!   the same rows (SQLite `json_object`, PostgreSQL `COPY (SELECT row_to_json …)`);
+//! - incremental sync with no changes, p50/p99;
+//! - upload of 1,000 changed records;
+//! - the server's peak RSS during the full download.
+//!
+//! Usage: `sync [sqlite|postgres] [SCALE]`; PostgreSQL reads FIELDTAG_BENCH_POSTGRES_URL.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fieldtag_store::{NewRecord, Store, new_id};
+use futures_util::TryStreamExt;
+use serde_json::{Value, json, value::RawValue};
+use sqlx::Connection;
+
+const PASSWORD: &str = "benchmark password";
+const STAMP: &str = "2026-01-01T00:00:00.000Z";
+
+#[tokio::main]
+async fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let engine = args.get(1).map(String::as_str).unwrap_or("sqlite");
+    let scale: f64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1.0);
+    let dir = tempfile_dir();
+    let url = match engine {
+        "sqlite" => format!("sqlite://{}/fieldtag.db?mode=rwc", dir.display()),
+        "postgres" => fresh_postgres_schema().await,
+        other => panic!("unknown engine {other}: sqlite or postgres"),
+    };
+    let counts = Counts::scaled(scale);
+
+    let started = Instant::now();
+    let store = Store::connect(&url).await.expect("open the database");
+    let (org_id, email, equipment) = generate(&store, &counts).await;
+    store.close().await;
+    println!("{engine}: generated {} records in {:.1} s", counts.total(), started.elapsed().as_secs_f64());
+
+    let baseline = export_baseline(engine, &url, &org_id).await;
+    let server = Server::start(&url, &dir);
+    let http = reqwest::Client::new();
+    let token = login(&http, &server.base, &email).await;
+    let sync_url = format!("{}/api/organizations/{org_id}/sync", server.base);
+
+    let (downloaded, seconds, cursor) = full_download(&http, &sync_url, &token).await;
+    let peak_rss_mb = server.peak_rss_kb() as f64 / 1024.0;
+    let rate = downloaded as f64 / seconds;
+    let incremental = incremental_latencies(&http, &sync_url, &token, cursor).await;
+    let uploads = upload_batches(&http, &sync_url, &token, &org_id, &equipment).await;
+    drop(server);
+
+    println!("{engine}: full paged download: {downloaded} records in {seconds:.2} s = {rate:.0} records/s");
+    println!(
+        "{engine}: baseline (database JSON export): {} rows in {:.2} s = {:.0} rows/s; download/baseline = {:.0}% (goal >= 50%)",
+        baseline.0,
+        baseline.1,
+        baseline.0 as f64 / baseline.1,
+        100.0 * rate / (baseline.0 as f64 / baseline.1)
+    );
+    println!(
+        "{engine}: incremental sync, no changes: p50 {:.2} ms, p99 {:.2} ms over {} requests (goal p99 < 20 ms)",
+        percentile(&incremental, 0.50),
+        percentile(&incremental, 0.99),
+        incremental.len()
+    );
+    println!(
+        "{engine}: upload of 1,000 changed records: median {:.0} ms, runs {:?} ms (goal < 200 ms)",
+        percentile(&uploads, 0.5),
+        uploads.iter().map(|ms| ms.round() as i64).collect::<Vec<_>>()
+    );
+    println!("{engine}: server peak RSS during the full download: {peak_rss_mb:.0} MB (goal < 200 MB)");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+struct Counts {
+    sites: usize,
+    equipment: usize,
+    history: usize,
+    performed: usize,
+}
+
+impl Counts {
+    fn scaled(scale: f64) -> Counts {
+        let n = |full: f64| ((full * scale).round() as usize).max(1);
+        Counts { sites: n(2_000.0), equipment: n(100_000.0), history: n(400_000.0), performed: n(300_000.0) }
+    }
+
+    fn total(&self) -> usize {
+        self.sites + self.equipment + self.history + self.performed
+    }
+}
+
+/// An organisation with a login and the generated records; returns its id, the
+/// login and the equipment (id, site) for the upload measurement.
+async fn generate(store: &Store, counts: &Counts) -> (String, String, Vec<(String, String)>) {
+    let (org_id, user_id) = (new_id(), new_id());
+    let email = format!("bench-{}@fieldtag.local", &org_id[..8]);
+    let organization = json!({"id": org_id, "orgId": org_id, "name": "Benchmark Fire", "email": email, "active": true, "lastUpdated": STAMP, "deleted": false});
+    let owner = json!({"id": user_id, "orgId": org_id, "name": "Bench", "email": email, "permissions": ["*.*"], "invitationStatus": 1, "lastUpdated": STAMP, "deleted": false});
+    let hash = argon2_hash(PASSWORD);
+    store.create_organization_with_owner(&organization, &owner, &email, &hash).await.expect("create the organisation");
+
+    let sites: Vec<String> = (0..counts.sites).map(|_| new_id()).collect();
+    let site_records: Vec<(String, Value)> = sites
+        .iter()
+        .enumerate()
+        .map(|(n, id)| {
+            let data = json!({"id": id, "orgId": org_id, "name": format!("Site {n}"), "status": "active", "timeZone": "America/Toronto", "address": format!("{n} Main St"), "city": "Toronto", "lastUpdated": STAMP, "deleted": false});
+            (id.clone(), data)
+        })
+        .collect();
+    insert(store, &org_id, "locations", &site_records).await;
+
+    let service_types = [new_id(), new_id(), new_id()];
+    let equipment: Vec<(String, String)> = (0..counts.equipment).map(|n| (new_id(), sites[n % sites.len()].clone())).collect();
+    let equipment_records: Vec<(String, Value)> = equipment
+        .iter()
+        .enumerate()
+        .map(|(n, (id, site))| {
+            let data = json!({"id": id, "orgId": org_id, "locationId": site, "name": format!("Extinguisher {n}"), "barcode": format!("{:08}", n), "serialNumber": format!("SN-{n}"), "modelId": service_types[0], "manufactureDate": "2020-05-01T00:00:00.000Z", "fieldData": {}, "lastUpdated": STAMP, "deleted": false});
+            (id.clone(), data)
+        })
+        .collect();
+    insert(store, &org_id, "equipment", &equipment_records).await;
+
+    let history: Vec<(String, Value)> = (0..counts.history)
+        .map(|n| {
+            let (item, site) = &equipment[n % equipment.len()];
+            let id = new_id();
+            let data = json!({"id": id, "orgId": org_id, "locationId": site, "happenedAtLocationId": site, "equipmentId": item, "userId": user_id, "date": STAMP, "description": "Monthly inspection performed", "type": 2, "relevantId": service_types[n % 3], "lastUpdated": STAMP, "deleted": false});
+            (id, data)
+        })
+        .collect();
+    insert(store, &org_id, "history", &history).await;
+
+    let performed: Vec<(String, Value)> = (0..counts.performed)
+        .map(|n| {
+            let (item, site) = &equipment[n % equipment.len()];
+            let service = &service_types[(n / equipment.len()) % 3];
+            let id = format!("{item}-{service}");
+            let data = json!({"id": id, "orgId": org_id, "locationId": site, "equipmentId": item, "serviceTypeId": service, "lastDate": STAMP, "lastUpdated": STAMP, "deleted": false});
+            (id, data)
+        })
+        .collect();
+    insert(store, &org_id, "performedServices", &performed).await;
+    (org_id, email, equipment)
+}
+
+async fn insert(store: &Store, org_id: &str, kind: &str, records: &[(String, Value)]) {
+    let rows: Vec<NewRecord> = records
+        .iter()
+        .map(|(id, data)| NewRecord {
+            kind,
+            id,
+            location_id: data["locationId"].as_str().or((kind == "locations").then_some(id.as_str())),
+            last_updated: STAMP,
+            deleted: false,
+            data,
+        })
+        .collect();
+    store.insert_new_records(org_id, &rows).await.expect("insert generated records");
+}
+
+fn argon2_hash(password: &str) -> String {
+    use argon2::PasswordHasher;
+    let salt = argon2::password_hash::SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
+    argon2::Argon2::default().hash_password(password.as_bytes(), &salt).expect("hash").to_string()
+}
+
+/// The database's own JSON export of the same rows, streamed: (rows, seconds).
+async fn export_baseline(engine: &str, url: &str, org_id: &str) -> (usize, f64) {
+    let started = Instant::now();
+    let mut rows = 0usize;
+    let mut bytes = 0usize;
+    if engine == "sqlite" {
+        let mut conn = sqlx::SqliteConnection::connect(url).await.expect("connect");
+        let mut stream = sqlx::query_scalar::<_, String>(
+            "SELECT json_object('kind', kind, 'id', id, 'version', version, 'data', json(data)) FROM records WHERE org_id = ?1 ORDER BY version",
+        )
+        .bind(org_id)
+        .fetch(&mut conn);
+        while let Some(row) = stream.try_next().await.expect("export row") {
+            rows += 1;
+            bytes += row.len();
+        }
+    } else {
+        let mut conn = sqlx::PgConnection::connect(url).await.expect("connect");
+        let copy = format!(
+            "COPY (SELECT row_to_json(r) FROM (SELECT kind, id, version, data::json AS data FROM records WHERE org_id = '{org_id}' ORDER BY version) r) TO STDOUT"
+        );
+        let mut stream = conn.copy_out_raw(&copy).await.expect("copy out");
+        while let Some(chunk) = stream.try_next().await.expect("copy chunk") {
+            bytes += chunk.len();
+            rows += chunk.iter().filter(|b| **b == b'\n').count();
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    assert!(bytes > 0);
+    (rows, seconds)
+}
+
+/// Every page from cursor 0: (records, seconds, final cursor).
+async fn full_download(http: &reqwest::Client, url: &str, token: &str) -> (usize, f64, i64) {
+    let started = Instant::now();
+    let (mut cursor, mut records) = (0i64, 0usize);
+    loop {
+        let body = http.get(format!("{url}?cursor={cursor}")).bearer_auth(token).send().await.unwrap().bytes().await.unwrap();
+        let page: std::collections::HashMap<String, Box<RawValue>> = serde_json::from_slice(&body).expect("a page");
+        for (key, value) in &page {
+            if value.get().starts_with('[') && key != "globalAlerts" {
+                records += serde_json::from_str::<Vec<&RawValue>>(value.get()).unwrap().len();
+            }
+        }
+        cursor = page["cursor"].get().parse().unwrap();
+        if page["hasMore"].get() != "true" {
+            return (records, started.elapsed().as_secs_f64(), cursor);
+        }
+    }
+}
+
+async fn incremental_latencies(http: &reqwest::Client, url: &str, token: &str, cursor: i64) -> Vec<f64> {
+    let mut latencies = Vec::new();
+    for _ in 0..300 {
+        let started = Instant::now();
+        let response = http.get(format!("{url}?cursor={cursor}")).bearer_auth(token).send().await.unwrap();
+        assert!(response.status().is_success());
+        response.bytes().await.unwrap();
+        latencies.push(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    latencies
+}
+
+/// Five uploads of 1,000 edited equipment records each: milliseconds per upload.
+async fn upload_batches(http: &reqwest::Client, url: &str, token: &str, org_id: &str, equipment: &[(String, String)]) -> Vec<f64> {
+    let mut timings = Vec::new();
+    for (run, chunk) in equipment.chunks(1_000).take(5).enumerate() {
+        let stamp = jiff::Timestamp::now().to_string();
+        let records: Vec<Value> = chunk
+            .iter()
+            .map(|(id, site)| json!({"id": id, "orgId": org_id, "locationId": site, "name": format!("Edited {run}"), "barcode": id[..10].to_string(), "lastUpdated": stamp}))
+            .collect();
+        let started = Instant::now();
+        let response = http.patch(url).bearer_auth(token).json(&json!({"equipment": records})).send().await.unwrap();
+        let answer: Value = response.json().await.unwrap();
+        timings.push(started.elapsed().as_secs_f64() * 1000.0);
+        let accepted = answer["equipment"].as_array().unwrap().iter().filter(|a| a["status"] == "accepted").count();
+        assert_eq!(accepted, chunk.len(), "every edit accepted: {}", answer["equipment"][0]);
+    }
+    timings
+}
+
+fn percentile(values: &[f64], p: f64) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+async fn login(http: &reqwest::Client, base: &str, email: &str) -> String {
+    let answer: Value =
+        http.post(format!("{base}/api/token")).basic_auth(email, Some(PASSWORD)).send().await.unwrap().json().await.unwrap();
+    answer["token"].as_str().expect("logged in").to_string()
+}
+
+/// The real server binary, beside this one in the target directory.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start(url: &str, dir: &std::path::Path) -> Server {
+        let binary = std::env::current_exe().unwrap().with_file_name("fieldtag");
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let child = Command::new(&binary)
+            .arg("serve")
+            .env("FIELDTAG_PORT", port.to_string())
+            .env("FIELDTAG_DATA_DIR", dir)
+            .env("FIELDTAG_DATABASE_URL", url)
+            .env("FIELDTAG_LOG", "warn")
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("start {}: {e}", binary.display()));
+        let base = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(started.elapsed() < Duration::from_secs(30), "server did not start");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Server { child, base }
+    }
+
+    /// VmHWM: the most memory the server has held at once.
+    fn peak_rss_kb(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap_or(0)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn tempfile_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fieldtag-bench-{}", new_id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn fresh_postgres_schema() -> String {
+    let url = std::env::var("FIELDTAG_BENCH_POSTGRES_URL").expect("FIELDTAG_BENCH_POSTGRES_URL");
+    let schema = format!("bench_{}", new_id());
+    let mut conn = sqlx::PgConnection::connect(&url).await.expect("connect to PostgreSQL");
+    let create = format!("CREATE SCHEMA {schema}");
+    sqlx::query(&create).execute(&mut conn).await.expect("create schema");
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}options=-c%20search_path%3D{schema}")
+}

@@ -1,0 +1,235 @@
+//! `GET` and `PATCH /api/organizations/{orgId}/sync`: the feed of changes after
+//! a cursor, and uploads applied under last-writer-wins with an answer per record.
+
+use std::collections::BTreeMap;
+
+use axum::extract::State;
+use fieldtag_domain::email::email_key;
+use fieldtag_domain::organization::apply_organization_patch;
+use fieldtag_domain::records::{CheckedRecord, check_record};
+use fieldtag_domain::sync_kind::SyncKind;
+use fieldtag_store::{IncomingRecord, StoredRecord, SyncOutcome, UploadRules};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use crate::app::AppState;
+use crate::auth::{OrgSession, Session};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{Json, Query};
+
+pub const DEFAULT_PAGE: i64 = 5_000;
+pub const MAX_PAGE: i64 = 20_000;
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct SyncQuery {
+    /// The `cursor` of the previous answer; 0 or absent for everything.
+    cursor: Option<i64>,
+    /// Changes per page (default 5,000, at most 20,000).
+    limit: Option<i64>,
+    /// Only changes the server received at or after this ISO 8601 time.
+    updated_since: Option<String>,
+}
+
+/// The kinds this user may download.
+fn readable_kinds(session: &Session) -> Vec<SyncKind> {
+    SyncKind::ALL
+        .into_iter()
+        .filter(|kind| *kind != SyncKind::GlobalAlerts)
+        .filter(|kind| kind.read_permission().is_none_or(|p| session.can(p)))
+        .collect()
+}
+
+/// A record as it goes down: its data plus the version it was stored under.
+fn downloaded(record: StoredRecord) -> Value {
+    let mut data = record.data;
+    if let Some(map) = data.as_object_mut() {
+        map.insert("version".into(), json!(record.version));
+    }
+    data
+}
+
+/// Changes after a cursor: one list per sync key the caller may read, plus `cursor`, `hasMore` and `serverTime`.
+#[utoipa::path(get, path = "/api/organizations/{orgId}/sync", tag = "sync", security(("bearer" = [])),
+    params(("orgId" = String, Path, description = "The caller's organisation"), SyncQuery),
+    responses((status = 200, body = Object), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn download(
+    State(state): State<AppState>,
+    OrgSession(session): OrgSession,
+    Query(query): Query<SyncQuery>,
+) -> ApiResult<Json<Value>> {
+    let cursor = query.cursor.unwrap_or(0);
+    if cursor < 0 {
+        return Err(ApiError::bad_request("cursor must be 0 or more"));
+    }
+    let limit = query.limit.unwrap_or(DEFAULT_PAGE);
+    if !(1..=MAX_PAGE).contains(&limit) {
+        return Err(ApiError::bad_request(format!("limit must be between 1 and {MAX_PAGE}")));
+    }
+    let received_since = query
+        .updated_since
+        .as_deref()
+        .map(|text| {
+            text.parse::<jiff::Timestamp>()
+                .map(|t| t.as_millisecond())
+                .map_err(|_| ApiError::bad_request("updatedSince must be an ISO 8601 time, e.g. 2026-11-22T10:00:00Z"))
+        })
+        .transpose()?;
+    let kinds = readable_kinds(&session);
+    let keys: Vec<&str> = kinds.iter().map(|k| k.key()).collect();
+    // Every version up to this one is committed (the counter commits with its rows),
+    // so a page that ends early may move the cursor here without skipping anything.
+    let committed = state.store.current_version(&session.org_id).await?;
+    let mut changes = state.store.changes_after(&session.org_id, cursor, &keys, received_since, limit + 1).await?;
+    let has_more = changes.len() as i64 > limit;
+    changes.truncate(limit as usize);
+    let last = changes.last().map_or(cursor, |r| r.version);
+    let next_cursor = if has_more { last } else { last.max(committed).max(cursor) };
+
+    let mut answer = Map::new();
+    for key in &keys {
+        answer.insert((*key).to_string(), Value::Array(Vec::new()));
+    }
+    for change in changes {
+        let kind = change.kind.clone();
+        if let Some(Value::Array(list)) = answer.get_mut(&kind) {
+            list.push(downloaded(change));
+        }
+    }
+    answer.insert("globalAlerts".into(), Value::Array(state.store.global_alerts().await?));
+    answer.insert("cursor".into(), json!(next_cursor));
+    answer.insert("hasMore".into(), json!(has_more));
+    answer.insert("serverTime".into(), json!(server_time()));
+    Ok(Json(Value::Object(answer)))
+}
+
+fn server_time() -> String {
+    jiff::Timestamp::now().round(jiff::Unit::Millisecond).unwrap_or_else(|_| jiff::Timestamp::now()).to_string()
+}
+
+/// What became of one uploaded record.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", tag = "status")]
+pub enum RecordAnswer {
+    #[serde(rename = "accepted")]
+    Accepted { id: Value, version: i64 },
+    #[serde(rename = "stale")]
+    Stale {
+        id: Value,
+        /// The server's newer copy, with its version.
+        #[schema(value_type = Object)]
+        record: Value,
+    },
+    #[serde(rename = "rejected")]
+    Rejected { id: Value, reason: String },
+}
+
+/// The store's in-transaction checks, decided by each record's kind.
+pub struct KindRules;
+
+impl UploadRules for KindRules {
+    fn required_location<'a>(&self, record: &'a IncomingRecord) -> Option<&'a str> {
+        let kind = SyncKind::parse(&record.kind)?;
+        if kind.location_scoped() { record.location_id.as_deref() } else { None }
+    }
+
+    fn login_email_key(&self, record: &IncomingRecord) -> Option<String> {
+        (record.kind == SyncKind::Users.key()).then(|| record.data["email"].as_str().map(email_key)).flatten()
+    }
+}
+
+/// Order of application inside a batch: sites before what stands on them.
+fn apply_order(kind: SyncKind) -> u8 {
+    match kind {
+        SyncKind::Organization => 0,
+        SyncKind::Locations => 1,
+        _ => 2,
+    }
+}
+
+/// Uploads changed records, keyed by sync key. Each is accepted, stale (the
+/// server's newer copy comes back) or rejected (with the reason); in one transaction.
+#[utoipa::path(patch, path = "/api/organizations/{orgId}/sync", tag = "sync", security(("bearer" = [])),
+    params(("orgId" = String, Path, description = "The caller's organisation")),
+    request_body(content = Object, description = "One list per sync key of locally changed records"),
+    responses((status = 200, body = Object, description = "One list of RecordAnswer per key, and serverTime"), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn upload(
+    State(state): State<AppState>,
+    OrgSession(session): OrgSession,
+    Json(body): Json<Map<String, Value>>,
+) -> ApiResult<Json<Value>> {
+    let mut batch: Vec<(SyncKind, usize, &Value)> = Vec::new();
+    for (key, list) in &body {
+        let kind = SyncKind::parse(key).ok_or_else(|| ApiError::bad_request(format!("Unknown sync key: {key}")))?;
+        let list = list.as_array().ok_or_else(|| ApiError::bad_request(format!("{key} must be a list of records")))?;
+        batch.extend(list.iter().enumerate().map(|(index, record)| (kind, index, record)));
+    }
+    batch.sort_by_key(|(kind, index, _)| (apply_order(*kind), *kind, *index));
+
+    let current_org = state.store.organization(&session.org_id).await?;
+    let mut answers: BTreeMap<&str, Vec<Option<RecordAnswer>>> =
+        body.iter().map(|(key, list)| (key.as_str(), (0..list.as_array().map_or(0, Vec::len)).map(|_| None).collect())).collect();
+    let mut accepted_slots = Vec::new();
+    let mut incoming = Vec::new();
+    for (kind, index, record) in &batch {
+        let id = record.get("id").cloned().unwrap_or(Value::Null);
+        match prepare(&session, *kind, record, current_org.as_ref()) {
+            Ok(prepared) => {
+                accepted_slots.push((kind.key(), *index, id));
+                incoming.push(prepared);
+            }
+            Err(reason) => answers.get_mut(kind.key()).expect("key of the body")[*index] = Some(RecordAnswer::Rejected { id, reason }),
+        }
+    }
+    let outcomes = state.store.apply_sync_batch(&session.org_id, &incoming, &KindRules).await?;
+    for ((key, index, id), outcome) in accepted_slots.into_iter().zip(outcomes) {
+        answers.get_mut(key).expect("key of the body")[index] = Some(match outcome {
+            SyncOutcome::Accepted { version } => RecordAnswer::Accepted { id, version },
+            SyncOutcome::Stale { server } => RecordAnswer::Stale { id, record: downloaded(server) },
+            SyncOutcome::Rejected { reason } => RecordAnswer::Rejected { id, reason },
+        });
+    }
+    let mut answer: Map<String, Value> =
+        answers.into_iter().map(|(key, list)| (key.to_string(), serde_json::to_value(list).unwrap_or(Value::Null))).collect();
+    answer.insert("serverTime".into(), json!(server_time()));
+    Ok(Json(Value::Object(answer)))
+}
+
+/// Checks one record against the caller's permissions and its kind's shape.
+fn prepare(session: &Session, kind: SyncKind, record: &Value, current_org: Option<&Value>) -> Result<IncomingRecord, String> {
+    let permission = kind.write_permission().ok_or_else(|| format!("{} cannot be uploaded", kind.key()))?;
+    if !session.can(permission) {
+        return Err(format!("You need the {} permission", permission.constant()));
+    }
+    // The version a record came down with is the server's bookkeeping, not data.
+    let mut record = record.clone();
+    if let Some(map) = record.as_object_mut() {
+        map.remove("version");
+    }
+    let checked = check_record(kind, &session.org_id, &record).map_err(|e| e.to_string())?;
+    let data = if kind == SyncKind::Organization {
+        // The organisation goes through the same rules as PATCH /organizations.
+        let current = current_org.ok_or("organization: not found")?;
+        let changes = checked.data.as_object().cloned().unwrap_or_default();
+        let mut updated =
+            apply_organization_patch(current, &changes, jiff::Timestamp::now()).map_err(|e| format!("{}: {}", e.field, e.message))?;
+        updated["lastUpdated"] = json!(checked.last_updated);
+        updated
+    } else {
+        checked.data
+    };
+    Ok(incoming(kind, CheckedRecord { data, ..checked }))
+}
+
+/// A checked record, ready for the store.
+pub fn incoming(kind: SyncKind, checked: CheckedRecord) -> IncomingRecord {
+    IncomingRecord {
+        kind: kind.key().to_string(),
+        id: checked.id,
+        location_id: checked.location_id,
+        last_updated: checked.last_updated,
+        deleted: checked.deleted,
+        data: checked.data,
+    }
+}

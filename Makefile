@@ -46,6 +46,7 @@ endif
 ## bench: the benchmarks of bench/, figures printed
 bench:
 	bash bench/due.sh
+	bash bench/sync.sh
 
 ## lint: formatting and lints
 lint:

@@ -22,7 +22,7 @@ pub use credentials::Credential;
 pub use logs::ClientLog;
 pub use outbox::OutboxMail;
 pub use records::{NewRecord, StoredRecord};
-pub use sync::{IncomingRecord, SyncOutcome, UploadRules};
+pub use sync::{IncomingRecord, RawChange, SyncOutcome, UploadRules};
 pub use transfers::{Transfer, TransferDone, TransferRefusal};
 
 /// What can go wrong in the store.

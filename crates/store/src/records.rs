@@ -107,50 +107,70 @@ impl Store {
     }
 }
 
-/// Rows per multi-row insert: 9 parameters each stays under SQLite's 32,766.
-const INSERT_CHUNK: usize = 1_000;
+/// Rows per multi-row statement: 9 parameters each stays under SQLite's 32,766.
+const WRITE_CHUNK: usize = 1_000;
+
+/// Writes rows whose versions are already handed out, in multi-row statements.
+/// With `upsert`, an existing record is replaced; without, it is a `Conflict`.
+pub(crate) async fn write_rows(conn: &mut AnyConnection, org_id: &str, rows: &[(&NewRecord<'_>, i64)], upsert: bool) -> Result<()> {
+    let received_at = now_millis();
+    for chunk in rows.chunks(WRITE_CHUNK) {
+        let values: Vec<String> = (0..chunk.len())
+            .map(|i| {
+                let p = i * 9;
+                format!("(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6, p + 7, p + 8, p + 9)
+            })
+            .collect();
+        let on_conflict = if upsert {
+            " ON CONFLICT (org_id, kind, id) DO UPDATE SET
+               location_id = excluded.location_id, last_updated = excluded.last_updated,
+               deleted = excluded.deleted, version = excluded.version,
+               received_at = excluded.received_at, data = excluded.data"
+        } else {
+            ""
+        };
+        let sql = format!(
+            "INSERT INTO records (org_id, kind, id, location_id, last_updated, deleted, version, received_at, data) VALUES {}{on_conflict}",
+            values.join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for (record, version) in chunk {
+            query = query
+                .bind(org_id)
+                .bind(record.kind)
+                .bind(record.id)
+                .bind(record.location_id)
+                .bind(record.last_updated)
+                .bind(i64::from(record.deleted))
+                .bind(*version)
+                .bind(received_at)
+                .bind(record.data.to_string());
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// Hands out `count` consecutive versions; returns the first.
+pub(crate) async fn next_versions(conn: &mut AnyConnection, org_id: &str, count: usize) -> Result<i64> {
+    let row = sqlx::query("UPDATE organizations SET version = version + $2 WHERE id = $1 RETURNING version")
+        .bind(org_id)
+        .bind(count as i64)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+    let last: i64 = row.try_get(0)?;
+    Ok(last - count as i64 + 1)
+}
 
 impl Store {
     /// Inserts records that do not exist yet (a generated or imported data set) in
-    /// one transaction, handing out one block of versions per chunk. Fails with
-    /// `Conflict` if any already exists.
+    /// one transaction. Fails with `Conflict` if any already exists.
     pub async fn insert_new_records(&self, org_id: &str, records: &[NewRecord<'_>]) -> Result<()> {
         let mut tx = self.pool.begin().await?;
-        let received_at = now_millis();
-        for chunk in records.chunks(INSERT_CHUNK) {
-            let row = sqlx::query("UPDATE organizations SET version = version + $2 WHERE id = $1 RETURNING version")
-                .bind(org_id)
-                .bind(chunk.len() as i64)
-                .fetch_optional(&mut *tx)
-                .await?
-                .ok_or(StoreError::NotFound)?;
-            let last: i64 = row.try_get(0)?;
-            let first = last - chunk.len() as i64 + 1;
-            let values: Vec<String> = (0..chunk.len())
-                .map(|i| {
-                    let p = i * 9;
-                    format!("(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6, p + 7, p + 8, p + 9)
-                })
-                .collect();
-            let sql = format!(
-                "INSERT INTO records (org_id, kind, id, location_id, last_updated, deleted, version, received_at, data) VALUES {}",
-                values.join(", ")
-            );
-            let mut query = sqlx::query(&sql);
-            for (i, record) in chunk.iter().enumerate() {
-                query = query
-                    .bind(org_id)
-                    .bind(record.kind)
-                    .bind(record.id)
-                    .bind(record.location_id)
-                    .bind(record.last_updated)
-                    .bind(i64::from(record.deleted))
-                    .bind(first + i as i64)
-                    .bind(received_at)
-                    .bind(record.data.to_string());
-            }
-            query.execute(&mut *tx).await?;
-        }
+        let first = next_versions(&mut tx, org_id, records.len()).await?;
+        let rows: Vec<(&NewRecord, i64)> = records.iter().zip(first..).collect();
+        write_rows(&mut tx, org_id, &rows, false).await?;
         tx.commit().await?;
         Ok(())
     }

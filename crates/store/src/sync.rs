@@ -4,7 +4,9 @@
 use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
-use crate::records::{NewRecord, StoredRecord, get_record, put_record, stored_record};
+use std::collections::{HashMap, HashSet};
+
+use crate::records::{NewRecord, StoredRecord, next_versions, stored_record, write_rows};
 use crate::{Result, Store};
 
 /// What became of one uploaded record.
@@ -16,6 +18,14 @@ pub enum SyncOutcome {
     Stale { server: StoredRecord },
     /// Refused, with the reason; nothing was stored.
     Rejected { reason: String },
+}
+
+/// A change on the feed: the record's JSON text as stored, and its version.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawChange {
+    pub kind: String,
+    pub version: i64,
+    pub data: String,
 }
 
 /// A record to apply, already checked against its kind.
@@ -61,22 +71,86 @@ fn incoming_wins(stored: &StoredRecord, incoming: &IncomingRecord) -> Option<boo
 
 impl Store {
     /// Applies a batch of uploads in one transaction and says what became of each.
+    /// The batch is read in a few queries, decided in order in memory (so a record
+    /// sent twice in one batch is decided against its first copy), and written
+    /// with one block of versions.
     pub async fn apply_sync_batch(&self, org_id: &str, records: &[IncomingRecord], rules: &dyn UploadRules) -> Result<Vec<SyncOutcome>> {
         let mut tx = self.pool.begin().await?;
         // Take the organisation's write lock first: on SQLite this avoids a
         // read-to-write upgrade failing under load; on PostgreSQL it serialises
         // one organisation's uploads, so decisions see every earlier commit.
         sqlx::query("UPDATE organizations SET version = version WHERE id = $1").bind(org_id).execute(&mut *tx).await?;
-        let mut outcomes = Vec::with_capacity(records.len());
+        let mut current = existing_records(&mut tx, org_id, records).await?;
+        let wanted_sites: Vec<&str> = records.iter().filter_map(|r| rules.required_location(r)).collect();
+        let mut sites = existing_ids(&mut tx, org_id, "locations", &wanted_sites).await?;
+
+        let mut decided: Vec<Decision> = Vec::with_capacity(records.len());
+        let mut writes: Vec<usize> = Vec::new();
         for record in records {
-            outcomes.push(apply_one(&mut tx, org_id, record, rules).await?);
+            if let Some(site) = rules.required_location(record).filter(|site| !sites.contains(*site)) {
+                decided.push(Decision::Done(SyncOutcome::Rejected { reason: format!("locationId: no site {site} in your organization") }));
+                continue;
+            }
+            let key = (record.kind.clone(), record.id.clone());
+            if let Some(stored) = current.get(&key) {
+                match incoming_wins(stored, record) {
+                    None => {
+                        decided.push(Decision::SameAs(stored.version));
+                        continue;
+                    }
+                    Some(false) => {
+                        decided.push(Decision::Stale(stored.clone()));
+                        continue;
+                    }
+                    Some(true) => {}
+                }
+            }
+            if let Some(email_key) = rules.login_email_key(record)
+                && let Err(reason) = keep_login_name(&mut tx, org_id, &record.id, &email_key).await?
+            {
+                decided.push(Decision::Done(SyncOutcome::Rejected { reason }));
+                continue;
+            }
+            if record.kind == "locations" {
+                sites.insert(record.id.clone());
+            }
+            // Until versions are handed out, a pending write is known by -(its position + 1).
+            let pending = -(writes.len() as i64) - 1;
+            current.insert(key, stored_from(record, pending));
+            decided.push(Decision::SameAs(pending));
+            writes.push(decided.len() - 1);
         }
+
+        let first = if writes.is_empty() { 0 } else { next_versions(&mut tx, org_id, writes.len()).await? };
+        let version_of = |version: i64| if version < 0 { first + (-version - 1) } else { version };
+        let mut last_write: HashMap<(&str, &str), (usize, i64)> = HashMap::new();
+        for (n, index) in writes.iter().enumerate() {
+            let record = &records[*index];
+            last_write.insert((record.kind.as_str(), record.id.as_str()), (*index, first + n as i64));
+        }
+        let mut rows: Vec<(NewRecord, i64)> =
+            last_write.into_values().map(|(index, version)| (new_record(&records[index]), version)).collect();
+        rows.sort_by_key(|(_, version)| *version);
+        let rows: Vec<(&NewRecord, i64)> = rows.iter().map(|(record, version)| (record, *version)).collect();
+        write_rows(&mut tx, org_id, &rows, true).await?;
         tx.commit().await?;
-        Ok(outcomes)
+
+        Ok(decided
+            .into_iter()
+            .map(|decision| match decision {
+                Decision::Done(outcome) => outcome,
+                Decision::SameAs(version) => SyncOutcome::Accepted { version: version_of(version) },
+                Decision::Stale(mut server) => {
+                    server.version = version_of(server.version);
+                    SyncOutcome::Stale { server }
+                }
+            })
+            .collect())
     }
 
     /// Changes after `cursor`, oldest first, at most `limit`, of the given kinds;
     /// with `received_since` (Unix ms) only those the server received at or after it.
+    /// The records come as the JSON text they are stored as, ready to send.
     pub async fn changes_after(
         &self,
         org_id: &str,
@@ -84,13 +158,13 @@ impl Store {
         kinds: &[&str],
         received_since: Option<i64>,
         limit: i64,
-    ) -> Result<Vec<StoredRecord>> {
+    ) -> Result<Vec<RawChange>> {
         if kinds.is_empty() {
             return Ok(Vec::new());
         }
         let kind_params: Vec<String> = (0..kinds.len()).map(|i| format!("${}", i + 5)).collect();
         let sql = format!(
-            "SELECT kind, id, location_id, last_updated, deleted, version, data FROM records
+            "SELECT kind, version, data FROM records
              WHERE org_id = $1 AND version > $2 AND received_at >= $3 AND kind IN ({})
              ORDER BY version LIMIT $4",
             kind_params.join(", ")
@@ -100,7 +174,7 @@ impl Store {
             query = query.bind(*kind);
         }
         let rows = query.fetch_all(&self.pool).await?;
-        rows.iter().map(stored_record).collect()
+        rows.iter().map(|row| Ok(RawChange { kind: row.try_get(0)?, version: row.try_get(1)?, data: row.try_get(2)? })).collect()
     }
 
     /// The organisation's latest version: where a client that has everything stands.
@@ -110,48 +184,115 @@ impl Store {
     }
 }
 
-async fn apply_one(conn: &mut AnyConnection, org_id: &str, record: &IncomingRecord, rules: &dyn UploadRules) -> Result<SyncOutcome> {
-    if let Some(location_id) = rules.required_location(record) {
-        let site = get_record(conn, org_id, "locations", location_id).await?;
-        if site.is_none() {
-            return Ok(SyncOutcome::Rejected { reason: format!("locationId: no site {location_id} in your organization") });
-        }
-    }
-    let stored = get_record(conn, org_id, &record.kind, &record.id).await?;
-    if let Some(stored) = stored {
-        match incoming_wins(&stored, record) {
-            None => return Ok(SyncOutcome::Accepted { version: stored.version }),
-            Some(false) => return Ok(SyncOutcome::Stale { server: stored }),
-            Some(true) => {}
-        }
-    }
-    if let Some(email_key) = rules.login_email_key(record) {
-        let taken = sqlx::query("SELECT user_id FROM credentials WHERE email_key = $1 AND user_id <> $2")
-            .bind(&email_key)
-            .bind(&record.id)
-            .fetch_optional(&mut *conn)
-            .await?;
-        if taken.is_some() {
-            return Ok(SyncOutcome::Rejected { reason: "email: another account already uses this email".into() });
-        }
-        sqlx::query(
-            "INSERT INTO credentials (user_id, org_id, email_key) VALUES ($1, $2, $3)
-             ON CONFLICT (user_id) DO UPDATE SET email_key = excluded.email_key",
-        )
-        .bind(&record.id)
-        .bind(org_id)
-        .bind(&email_key)
-        .execute(&mut *conn)
-        .await?;
-    }
-    let new = NewRecord {
+/// A decision made before versions are handed out.
+enum Decision {
+    Done(SyncOutcome),
+    /// Accepted, stored under this version (negative: a write of this batch).
+    SameAs(i64),
+    Stale(StoredRecord),
+}
+
+fn new_record(record: &IncomingRecord) -> NewRecord<'_> {
+    NewRecord {
         kind: &record.kind,
         id: &record.id,
         location_id: record.location_id.as_deref(),
         last_updated: &record.last_updated,
         deleted: record.deleted,
         data: &record.data,
-    };
-    let version = put_record(conn, org_id, &new).await?;
-    Ok(SyncOutcome::Accepted { version })
+    }
+}
+
+fn stored_from(record: &IncomingRecord, version: i64) -> StoredRecord {
+    StoredRecord {
+        kind: record.kind.clone(),
+        id: record.id.clone(),
+        location_id: record.location_id.clone(),
+        last_updated: record.last_updated.clone(),
+        deleted: record.deleted,
+        version,
+        data: record.data.clone(),
+    }
+}
+
+/// Rows per `IN (...)` lookup.
+const LOOKUP_CHUNK: usize = 500;
+
+/// The stored copies of every record the batch names.
+async fn existing_records(
+    conn: &mut AnyConnection,
+    org_id: &str,
+    records: &[IncomingRecord],
+) -> Result<HashMap<(String, String), StoredRecord>> {
+    let mut by_kind: HashMap<&str, Vec<&str>> = HashMap::new();
+    for record in records {
+        by_kind.entry(record.kind.as_str()).or_default().push(record.id.as_str());
+    }
+    let mut found = HashMap::new();
+    for (kind, ids) in by_kind {
+        for chunk in ids.chunks(LOOKUP_CHUNK) {
+            let sql = format!(
+                "SELECT kind, id, location_id, last_updated, deleted, version, data FROM records WHERE org_id = $1 AND kind = $2 AND id IN ({})",
+                placeholders(3, chunk.len())
+            );
+            let mut query = sqlx::query(&sql).bind(org_id).bind(kind);
+            for id in chunk {
+                query = query.bind(*id);
+            }
+            for row in query.fetch_all(&mut *conn).await? {
+                let record = stored_record(&row)?;
+                found.insert((record.kind.clone(), record.id.clone()), record);
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Which of `ids` exist as records of `kind` (deleted or not).
+async fn existing_ids(conn: &mut AnyConnection, org_id: &str, kind: &str, ids: &[&str]) -> Result<HashSet<String>> {
+    let mut found = HashSet::new();
+    let unique: Vec<&str> = ids.iter().copied().collect::<HashSet<_>>().into_iter().collect();
+    for chunk in unique.chunks(LOOKUP_CHUNK) {
+        let sql = format!("SELECT id FROM records WHERE org_id = $1 AND kind = $2 AND id IN ({})", placeholders(3, chunk.len()));
+        let mut query = sqlx::query(&sql).bind(org_id).bind(kind);
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        for row in query.fetch_all(&mut *conn).await? {
+            found.insert(row.try_get(0)?);
+        }
+    }
+    Ok(found)
+}
+
+fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
+}
+
+/// Keeps a user's login name in step with their record; refuses an email
+/// another account logs in with.
+async fn keep_login_name(
+    conn: &mut AnyConnection,
+    org_id: &str,
+    user_id: &str,
+    email_key: &str,
+) -> Result<std::result::Result<(), String>> {
+    let taken = sqlx::query("SELECT user_id FROM credentials WHERE email_key = $1 AND user_id <> $2")
+        .bind(email_key)
+        .bind(user_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if taken.is_some() {
+        return Ok(Err("email: another account already uses this email".into()));
+    }
+    sqlx::query(
+        "INSERT INTO credentials (user_id, org_id, email_key) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id) DO UPDATE SET email_key = excluded.email_key",
+    )
+    .bind(user_id)
+    .bind(org_id)
+    .bind(email_key)
+    .execute(&mut *conn)
+    .await?;
+    Ok(Ok(()))
 }

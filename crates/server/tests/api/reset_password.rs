@@ -15,7 +15,7 @@ async fn ask_reset(app: &TestApp, email: &str) -> reqwest::Response {
 
 /// The reset mail, once the background task has written it.
 async fn reset_mail(app: &TestApp, email: &str) -> fieldtag_store::OutboxMail {
-    for _ in 0..100 {
+    for _ in 0..400 {
         if let Some(mail) = app.store.outbox_for(email).await.unwrap().into_iter().next() {
             return mail;
         }

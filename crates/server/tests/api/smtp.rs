@@ -82,7 +82,7 @@ async fn reset_mail_goes_out_through_smtp() {
     expect(response, StatusCode::OK).await;
 
     let mut delivered = Vec::new();
-    for _ in 0..100 {
+    for _ in 0..400 {
         delivered = inbox.0.lock().unwrap().clone();
         if !delivered.is_empty() {
             break;

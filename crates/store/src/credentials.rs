@@ -41,15 +41,21 @@ impl Store {
 
     /// Records a user's login name, keeping a password already set.
     pub async fn upsert_credential_email(&self, user_id: &str, org_id: &str, email_key: &str) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO credentials (user_id, org_id, email_key) VALUES ($1, $2, $3)
-             ON CONFLICT (user_id) DO UPDATE SET email_key = excluded.email_key",
-        )
-        .bind(user_id)
-        .bind(org_id)
-        .bind(email_key)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        let mut conn = self.pool.acquire().await?;
+        upsert_login_name(&mut conn, user_id, org_id, email_key).await
     }
+}
+
+/// Records a user's login name, keeping a password already set.
+pub(crate) async fn upsert_login_name(conn: &mut sqlx::AnyConnection, user_id: &str, org_id: &str, email_key: &str) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO credentials (user_id, org_id, email_key) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id) DO UPDATE SET email_key = excluded.email_key",
+    )
+    .bind(user_id)
+    .bind(org_id)
+    .bind(email_key)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }

@@ -29,39 +29,10 @@ pub struct NewRecord<'a> {
     pub data: &'a Value,
 }
 
-/// Hands out the organisation's next version. Taking the row lock here is what
-/// orders concurrent writers of one organisation by commit.
-pub(crate) async fn next_version(conn: &mut AnyConnection, org_id: &str) -> Result<i64> {
-    let row = sqlx::query("UPDATE organizations SET version = version + 1 WHERE id = $1 RETURNING version")
-        .bind(org_id)
-        .fetch_optional(&mut *conn)
-        .await?
-        .ok_or(StoreError::NotFound)?;
-    Ok(row.try_get(0)?)
-}
-
 /// Writes one record and returns the version it was given.
 pub(crate) async fn put_record(conn: &mut AnyConnection, org_id: &str, record: &NewRecord<'_>) -> Result<i64> {
-    let version = next_version(conn, org_id).await?;
-    sqlx::query(
-        "INSERT INTO records (org_id, kind, id, location_id, last_updated, deleted, version, received_at, data)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (org_id, kind, id) DO UPDATE SET
-           location_id = excluded.location_id, last_updated = excluded.last_updated,
-           deleted = excluded.deleted, version = excluded.version,
-           received_at = excluded.received_at, data = excluded.data",
-    )
-    .bind(org_id)
-    .bind(record.kind)
-    .bind(record.id)
-    .bind(record.location_id)
-    .bind(record.last_updated)
-    .bind(i64::from(record.deleted))
-    .bind(version)
-    .bind(now_millis())
-    .bind(record.data.to_string())
-    .execute(&mut *conn)
-    .await?;
+    let version = next_versions(conn, org_id, 1).await?;
+    write_rows(conn, org_id, &[(record, version)], true).await?;
     Ok(version)
 }
 
@@ -151,7 +122,8 @@ pub(crate) async fn write_rows(conn: &mut AnyConnection, org_id: &str, rows: &[(
     Ok(())
 }
 
-/// Hands out `count` consecutive versions; returns the first.
+/// Hands out `count` consecutive versions; returns the first. Taking the
+/// organisation's row lock here is what orders concurrent writers by commit.
 pub(crate) async fn next_versions(conn: &mut AnyConnection, org_id: &str, count: usize) -> Result<i64> {
     let row = sqlx::query("UPDATE organizations SET version = version + $2 WHERE id = $1 RETURNING version")
         .bind(org_id)

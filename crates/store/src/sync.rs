@@ -6,6 +6,7 @@ use sqlx::{AnyConnection, Row};
 
 use std::collections::{HashMap, HashSet};
 
+use crate::credentials::upsert_login_name;
 use crate::records::{NewRecord, StoredRecord, next_versions, stored_record, write_rows};
 use crate::{Result, Store};
 
@@ -285,14 +286,6 @@ async fn keep_login_name(
     if taken.is_some() {
         return Ok(Err("email: another account already uses this email".into()));
     }
-    sqlx::query(
-        "INSERT INTO credentials (user_id, org_id, email_key) VALUES ($1, $2, $3)
-         ON CONFLICT (user_id) DO UPDATE SET email_key = excluded.email_key",
-    )
-    .bind(user_id)
-    .bind(org_id)
-    .bind(email_key)
-    .execute(&mut *conn)
-    .await?;
+    upsert_login_name(conn, user_id, org_id, email_key).await?;
     Ok(Ok(()))
 }

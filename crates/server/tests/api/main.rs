@@ -15,4 +15,5 @@ mod reset_password;
 mod sign_up;
 mod smtp;
 mod sync;
+mod sync_kinds;
 mod transfers;

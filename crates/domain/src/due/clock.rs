@@ -10,9 +10,9 @@
 
 use std::sync::{Arc, OnceLock};
 
+use jiff::Timestamp;
 use jiff::civil::{Date, DateTime, Time};
 use jiff::tz::{TimeZone, TimeZoneDatabase};
-use jiff::{Span, Timestamp};
 
 /// Milliseconds since 1970-01-01T00:00:00Z.
 pub type Millis = i64;
@@ -20,6 +20,9 @@ pub type Millis = i64;
 const MINUTE_MS: i64 = 60_000;
 const HOUR_MS: i64 = 3_600_000;
 const DAY_MS: i64 = 86_400_000;
+/// 0001-01-01 and 9999-12-31 as days since 1970-01-01: the dates an instant may fall on.
+const FIRST_DAY: i64 = -719_162;
+const LAST_DAY: i64 = 2_932_896;
 
 /// A calendar step or an exact duration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,8 +100,8 @@ impl Clock {
 
     /// Reads a year's transitions once; evaluations ask for the same few years many times.
     fn year_offsets(&self, year: i64) -> YearOffsets {
-        let start = epoch_days(year as i16, 1, 1) * DAY_MS;
-        let end = epoch_days(year as i16 + 1, 1, 1) * DAY_MS;
+        let start = epoch_days(year, 1, 1) * DAY_MS;
+        let end = epoch_days(year + 1, 1, 1) * DAY_MS;
         let Some(first) = Clock::timestamp(start) else {
             return YearOffsets { end, starts: Vec::new(), offsets: Vec::new() };
         };
@@ -138,11 +141,39 @@ impl Clock {
         if dt.year() < 1 {
             return None;
         }
-        let local = epoch_days(dt.year(), dt.month(), dt.day()) * DAY_MS
-            + i64::from(dt.hour()) * HOUR_MS
+        let days = epoch_days(dt.year().into(), dt.month().into(), dt.day().into());
+        let ms = i64::from(dt.hour()) * HOUR_MS
             + i64::from(dt.minute()) * MINUTE_MS
             + i64::from(dt.second()) * 1000
             + i64::from(dt.subsec_nanosecond() / 1_000_000);
+        self.resolve_local(days * DAY_MS + ms)
+    }
+
+    /// The wall-clock day of `t` (days since 1970-01-01) and the milliseconds since its
+    /// midnight: the calendar steps below work on these plain numbers, which is much cheaper
+    /// than building jiff dates on every step of every evaluation.
+    pub(crate) fn local_day(&self, t: Millis) -> (i64, i64) {
+        let local = t + self.offset_seconds(t) * 1000;
+        (local.div_euclid(DAY_MS), local.rem_euclid(DAY_MS))
+    }
+
+    /// The instant `ms` after the midnight of wall-clock day `days`, resolved as
+    /// [`Clock::resolve`] does; `None` when the day lies outside years 1 to 9999.
+    pub(crate) fn at_local(&self, days: i64, ms: i64) -> Option<Millis> {
+        if !(FIRST_DAY..=LAST_DAY).contains(&days) {
+            return None;
+        }
+        self.resolve_local(days * DAY_MS + ms)
+    }
+
+    /// The first instant of the wall-clock day that holds `t`.
+    pub(crate) fn day_start(&self, t: Millis) -> Option<Millis> {
+        self.at_local(self.local_day(t).0, 0)
+    }
+
+    /// The instant of the wall-clock time `local` (as milliseconds since 1970-01-01 on the
+    /// wall clock), for a date in years 1 to 9999.
+    fn resolve_local(&self, local: Millis) -> Option<Millis> {
         let before = self.offset_seconds(local - DAY_MS) * 1000;
         let after = self.offset_seconds(local + DAY_MS) * 1000;
         if before == after {
@@ -170,15 +201,21 @@ impl Clock {
             Step::Minutes(n) => t.checked_add(n.checked_mul(MINUTE_MS)?)?,
             Step::Hours(n) => t.checked_add(n.checked_mul(HOUR_MS)?)?,
             Step::Days(n) => {
-                let dt = self.civil(t);
-                let date = dt.date().checked_add(Span::new().try_days(n).ok()?).ok()?;
-                return self.resolve(date.to_datetime(dt.time()));
+                Clock::timestamp(t)?;
+                let (days, ms) = self.local_day(t);
+                return self.at_local(days.checked_add(n)?, ms);
             }
             Step::Months(n) => {
-                let dt = self.civil(t);
-                // jiff keeps the day of month where it exists and clamps it to the month's end.
-                let date = dt.date().checked_add(Span::new().try_months(n).ok()?).ok()?;
-                return self.resolve(date.to_datetime(dt.time()));
+                Clock::timestamp(t)?;
+                let (days, ms) = self.local_day(t);
+                let (year, month, day) = civil_from_days(days);
+                let total = (year * 12 + month - 1).checked_add(n)?;
+                let (year, month) = (total.div_euclid(12), total.rem_euclid(12) + 1);
+                if !(1..=9999).contains(&year) {
+                    return None;
+                }
+                // The day of month is kept where it exists and clamped to the month's end.
+                return self.at_local(epoch_days(year, month, day.min(days_in_month(year, month))), ms);
             }
         };
         in_range(self, moved)
@@ -232,24 +269,18 @@ impl Clock {
     /// one (a wall-clock time here). Fractions finer than a millisecond are dropped.
     pub fn parse(&self, text: &str) -> Option<Millis> {
         let parts = IsoParts::read(text)?;
-        let date = Date::new(parts.year, parts.month, parts.day).ok()?;
-        if parts.year < 1 {
+        let (year, month, day) = (i64::from(parts.year), i64::from(parts.month), i64::from(parts.day));
+        if year < 1 || !(1..=12).contains(&month) || !(1..=days_in_month(year, month)).contains(&day) {
             return None;
         }
+        let days = epoch_days(year, month, day);
         let Some((hour, minute, second, ms)) = parts.time else {
-            return self.start_of_day(date);
+            return self.at_local(days, 0);
         };
-        let dt = date.to_datetime(Time::new(hour, minute, second, ms * 1_000_000).ok()?);
+        let ms = i64::from(hour) * HOUR_MS + i64::from(minute) * MINUTE_MS + i64::from(second) * 1000 + i64::from(ms);
         match parts.offset_seconds {
-            None => self.resolve(dt),
-            Some(offset) => {
-                let local = epoch_days(parts.year, parts.month, parts.day) * DAY_MS
-                    + i64::from(hour) * HOUR_MS
-                    + i64::from(minute) * MINUTE_MS
-                    + i64::from(second) * 1000
-                    + i64::from(ms);
-                in_range(self, local - i64::from(offset) * 1000)
-            }
+            None => self.at_local(days, ms),
+            Some(offset) => in_range(self, days * DAY_MS + ms - i64::from(offset) * 1000),
         }
     }
 }
@@ -263,7 +294,7 @@ fn push_digits(text: &mut String, n: i64, width: u32) {
 }
 
 /// The proleptic Gregorian date `days` after 1970-01-01.
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
+pub(crate) fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let day_of_era = z - era * 146_097;
@@ -276,14 +307,22 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date.
-fn epoch_days(year: i16, month: i8, day: i8) -> i64 {
-    let (month, day) = (i64::from(month), i64::from(day));
-    let year = i64::from(year) - i64::from(month <= 2);
+pub(crate) fn epoch_days(year: i64, month: i64, day: i64) -> i64 {
+    let year = year - i64::from(month <= 2);
     let era = year.div_euclid(400);
     let year_of_era = year - era * 400;
     let day_of_year = (153 * (month + if month > 2 { -3 } else { 9 }) + 2) / 5 + day - 1;
     let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
     era * 146_097 + day_of_era - 719_468
+}
+
+pub(crate) fn days_in_month(year: i64, month: i64) -> i64 {
+    match month {
+        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
 }
 
 /// `t` if its wall-clock year here lies in 1..=9999.
@@ -331,11 +370,12 @@ impl IsoParts {
                 while cursor.peek().is_some_and(|b| b.is_ascii_digit()) {
                     cursor.at += 1;
                 }
-                let fraction = &text[start..cursor.at];
+                let fraction = &cursor.bytes[start..cursor.at];
                 if fraction.is_empty() {
                     return None;
                 }
-                ms = format!("{fraction:0<3}")[..3].parse().ok()?;
+                // Milliseconds: the first three digits, padded with zeros; finer ones dropped.
+                ms = (0..3).fold(0, |n, i| n * 10 + fraction.get(i).map_or(0, |b| i32::from(b - b'0')));
             }
         }
         if hour > 23 || minute > 59 || second > 59 {

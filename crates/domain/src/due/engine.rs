@@ -7,8 +7,9 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
+use super::catalogue::{Catalogue, EquipmentRecords};
 use super::clock::{Clock, Millis};
-use super::input::{DueInput, HISTORY_COULD_NOT_SERVICE, LocationOverride, PerformedService, ServiceType, present, same_owner};
+use super::input::{HISTORY_COULD_NOT_SERVICE, LocationOverride, PerformedService, ServiceType, present, same_owner};
 use super::rules::{self, Advanced, DueWhen, Rules, TimeRule};
 use super::schedule::{self, Steps};
 use super::{AffectedBy, DueError, DueResult, ServiceDue};
@@ -25,13 +26,11 @@ pub struct Clocks {
 }
 
 impl Clocks {
-    fn get(&mut self, zone: &str) -> Option<Clock> {
-        if let Some(clock) = self.known.get(zone) {
-            return clock.clone();
+    fn get(&mut self, zone: &str) -> Option<&Clock> {
+        if !self.known.contains_key(zone) {
+            self.known.insert(zone.to_string(), Clock::new(zone));
         }
-        let clock = Clock::new(zone);
-        self.known.insert(zone.to_string(), clock.clone());
-        clock
+        self.known.get(zone).and_then(Option::as_ref)
     }
 }
 
@@ -44,39 +43,50 @@ struct Planned<'a> {
     id: &'a str,
     service: &'a ServiceType,
     /// `None` for an unscheduled service.
-    rules: Option<Rules<'a>>,
+    rules: Option<&'a Rules<'a>>,
     /// The time frequency after a location override.
     time: Option<TimeRule>,
     performed: Option<&'a PerformedService>,
     next: Option<Millis>,
+    /// The date before any advanced action, which other services' actions compare against.
+    first_pass: Option<Millis>,
     affected: Vec<AffectedBy>,
     overridden: bool,
     steps: Steps,
 }
 
-struct Context<'a> {
-    input: &'a DueInput,
-    clock: Clock,
+/// What one evaluation reads; `'p` is as long as the evaluation borrows, `'a` the
+/// catalogue's records (a catalogue cannot be shortened: its rules are filled in as read).
+struct Context<'p, 'a> {
+    catalogue: &'p Catalogue<'a>,
+    item: &'p EquipmentRecords<'p>,
+    clock: &'p Clock,
     now: Millis,
     today: Millis,
     manufactured: Option<Millis>,
-    equipment_id: &'a Option<String>,
-    site_id: &'a Option<String>,
+    equipment_id: Option<&'p str>,
+    site_id: Option<&'p str>,
     service_months: Option<[bool; 12]>,
     explain: bool,
 }
 
-pub(super) fn run(input: &DueInput, now: Millis, explain: bool, clocks: &mut Clocks) -> Result<DueResult, DueError> {
-    let site = input.site.as_ref().ok_or_else(|| error("site", "site is required"))?;
+pub(super) fn run(
+    catalogue: &Catalogue,
+    item: &EquipmentRecords,
+    now: Millis,
+    explain: bool,
+    clocks: &mut Clocks,
+) -> Result<DueResult, DueError> {
+    let site = item.site.ok_or_else(|| error("site", "site is required"))?;
     let zone = present(&site.time_zone).ok_or_else(|| error("site.timeZone", "timeZone is required"))?;
     let clock = clocks.get(zone).ok_or_else(|| error("site.timeZone", format!("unknown time zone: {zone}")))?;
-    let equipment = input.equipment.as_ref().ok_or_else(|| error("equipment", "equipment is required"))?;
+    let equipment = item.equipment.ok_or_else(|| error("equipment", "equipment is required"))?;
     let manufactured = match present(&equipment.manufacture_date) {
-        Some(text) => Some(parse_date(&clock, text, "equipment.manufactureDate")?),
+        Some(text) => Some(parse_date(clock, text, "equipment.manufactureDate")?),
         None => None,
     };
-    let today = clock.start_of_day(clock.civil(now).date()).unwrap_or(now);
-    let equipment_type = input.equipment_type.as_ref();
+    let today = clock.day_start(now).unwrap_or(now);
+    let equipment_type = item.equipment_type;
     let category = equipment
         .service_month
         .as_ref()
@@ -84,18 +94,34 @@ pub(super) fn run(input: &DueInput, now: Millis, explain: bool, clocks: &mut Clo
         .filter(|c| !c.is_empty())
         .or_else(|| equipment_type.and_then(|t| t.service_month_category_id.as_deref()));
     let service_months = category.and_then(|category| {
-        input
-            .service_months
-            .iter()
-            .find(|m| !m.deleted && m.service_month_category_id.as_deref() == Some(category) && same_owner(&m.location_id, &site.id))
+        catalogue
+            .months_at(site.id.as_deref())
+            .map(|index| &catalogue.service_months[index])
+            .find(|m| {
+                !m.deleted
+                    && m.service_month_category_id.as_deref() == Some(category)
+                    && same_owner(m.location_id.as_deref(), site.id.as_deref())
+            })
             .map(|m| m.months())
     });
-    let ctx = Context { input, clock, now, today, manufactured, equipment_id: &equipment.id, site_id: &site.id, service_months, explain };
+    let ctx = Context {
+        catalogue,
+        item,
+        clock,
+        now,
+        today,
+        manufactured,
+        equipment_id: equipment.id.as_deref(),
+        site_id: site.id.as_deref(),
+        service_months,
+        explain,
+    };
 
-    let type_id = equipment_type.and_then(|t| t.id.clone());
-    let mut planned = Vec::new();
-    for (index, service) in input.service_types.iter().enumerate() {
-        if service.deleted || !same_owner(&service.equipment_type_id, &type_id) {
+    let type_id = equipment_type.and_then(|t| t.id.as_deref());
+    let mut planned = Vec::with_capacity(4);
+    for index in catalogue.service_types_for(type_id) {
+        let service = &catalogue.service_types[index];
+        if service.deleted || !same_owner(service.equipment_type_id.as_deref(), type_id) {
             continue;
         }
         let id = service
@@ -104,47 +130,43 @@ pub(super) fn run(input: &DueInput, now: Millis, explain: bool, clocks: &mut Clo
             .filter(|id| !id.is_empty())
             .ok_or_else(|| error(format!("serviceTypes[{index}].id"), "id is required"))?;
         let disabled_here = site.type_id.as_ref().and_then(|t| service.disabled_site_types.get(t)) == Some(&Value::Bool(true));
-        let location_override = ctx
-            .input
-            .location_overrides
-            .iter()
-            .enumerate()
-            .find(|(_, o)| !o.deleted && o.service_type_id.as_deref() == Some(id) && same_owner(&o.location_id, ctx.site_id));
+        let location_override = catalogue
+            .overrides_at(site.id.as_deref())
+            .map(|index| (index, &catalogue.location_overrides[index]))
+            .find(|(_, o)| !o.deleted && o.service_type_id.as_deref() == Some(id) && same_owner(o.location_id.as_deref(), ctx.site_id));
         if disabled_here || location_override.is_some_and(|(_, o)| o.disabled_for_location) {
             continue;
         }
         planned.push(plan(&ctx, service, index, id, location_override)?);
     }
 
-    let first_pass: Vec<Option<Millis>> = planned.iter().map(|p| p.next).collect();
     for index in 0..planned.len() {
-        let other = match &planned[index].rules {
+        let other = match planned[index].rules {
             Some(Rules { advanced: Advanced::AvoidSameDate { other } | Advanced::KeepAway { other, .. }, .. }) => {
                 planned.iter().position(|q| q.id == *other)
             }
             _ => None,
         };
         if let Some(other) = other.filter(|other| *other != index) {
-            advance(&ctx, &mut planned[index], first_pass[other])?;
+            let other_date = planned[other].first_pass;
+            advance(&ctx, &mut planned[index], other_date)?;
         }
     }
     finish(&ctx, planned, &equipment.field_data)
 }
 
-fn plan<'a>(
-    ctx: &Context<'a>,
-    service: &'a ServiceType,
+fn plan<'p>(
+    ctx: &Context<'p, '_>,
+    service: &'p ServiceType,
     index: usize,
-    id: &'a str,
-    location_override: Option<(usize, &'a LocationOverride)>,
-) -> Result<Planned<'a>, DueError> {
+    id: &'p str,
+    location_override: Option<(usize, &'p LocationOverride)>,
+) -> Result<Planned<'p>, DueError> {
     let mut steps = Steps::new(ctx.explain);
-    let performed = ctx
-        .input
-        .performed_services
-        .iter()
-        .enumerate()
-        .find(|(_, p)| !p.deleted && p.service_type_id.as_deref() == Some(id) && same_owner(&p.equipment_id, ctx.equipment_id));
+    let performed =
+        ctx.item.performed_services.iter().enumerate().find(|(_, p)| {
+            !p.deleted && p.service_type_id.as_deref() == Some(id) && same_owner(p.equipment_id.as_deref(), ctx.equipment_id)
+        });
     let mut planned = Planned {
         id,
         service,
@@ -152,6 +174,7 @@ fn plan<'a>(
         time: None,
         performed: performed.map(|(_, p)| p),
         next: None,
+        first_pass: None,
         affected: Vec::new(),
         overridden: false,
         steps: Steps::new(false),
@@ -161,14 +184,14 @@ fn plan<'a>(
         planned.steps = steps;
         return Ok(planned);
     }
-    let rules = rules::read(service, index)?;
-    let Some(mut time) = rules.time.clone() else {
+    let rules = ctx.catalogue.rules(index)?;
+    let Some(mut time) = rules.time else {
         steps.add(|| "no time condition: no next date".to_string());
         planned.rules = Some(rules);
         planned.steps = steps;
         return Ok(planned);
     };
-    let clock = &ctx.clock;
+    let clock = ctx.clock;
     if let Some((index, location_override)) = location_override
         && let Some(frequency) = location_override.override_frequency
     {
@@ -184,7 +207,8 @@ fn plan<'a>(
         let next = parse_date(clock, text, &format!("performedServices[{index}].overidedNextDate"))?;
         steps.add(|| format!("service override: the next date is set to {}", clock.format(next)));
         planned.next = Some(next);
-        planned.affected = vec![AffectedBy::ServiceOverride];
+        planned.affected.clear();
+        planned.affected.push(AffectedBy::ServiceOverride);
         planned.overridden = true;
     } else {
         let last = match performed.and_then(|(index, p)| present(&p.last_date).map(|text| (index, text))) {
@@ -206,6 +230,7 @@ fn plan<'a>(
         }
         planned.next = Some(next);
     }
+    planned.first_pass = planned.next;
     planned.rules = Some(rules);
     planned.time = Some(time);
     planned.steps = steps;
@@ -215,13 +240,13 @@ fn plan<'a>(
 /// Applies a service's advanced action against the other service's first-pass date. An
 /// overriding next date is never moved; another service without a date leaves it alone.
 fn advance(ctx: &Context, planned: &mut Planned, other: Option<Millis>) -> Result<(), DueError> {
-    let (Some(rules), Some(time), Some(own), Some(other)) = (&planned.rules, &planned.time, planned.next, other) else {
+    let (Some(rules), Some(time), Some(own), Some(other)) = (planned.rules, &planned.time, planned.next, other) else {
         return Ok(());
     };
     if planned.overridden {
         return Ok(());
     }
-    if let Some(moved) = schedule::yield_to_other(&ctx.clock, own, time, &rules.advanced, other, &mut planned.steps)? {
+    if let Some(moved) = schedule::yield_to_other(ctx.clock, own, time, &rules.advanced, other, &mut planned.steps)? {
         planned.next = Some(moved);
         planned.affected.push(AffectedBy::AnotherService);
     }
@@ -230,13 +255,19 @@ fn advance(ctx: &Context, planned: &mut Planned, other: Option<Millis>) -> Resul
 
 /// Decides what is due, and for how long the equipment is hidden.
 fn finish(ctx: &Context, planned: Vec<Planned>, readings: &Map<String, Value>) -> Result<DueResult, DueError> {
-    let clock = &ctx.clock;
+    let clock = ctx.clock;
     let mut services = Vec::with_capacity(planned.len());
     for mut p in planned {
-        let due = match &p.rules {
+        let due = match p.rules {
             None => false,
             Some(rules) => {
-                let mut results = Vec::with_capacity(rules.metered.len() + 1);
+                // Every condition is checked (and explained), then combined by `dueWhen`.
+                let (mut checked, mut all, mut any) = (0, true, false);
+                let mut record = |holds: bool| {
+                    checked += 1;
+                    all &= holds;
+                    any |= holds;
+                };
                 if let (Some(time), Some(next)) = (&p.time, p.next) {
                     let unit = time.frequency.kind;
                     let from = unit.period_start(clock, next);
@@ -244,7 +275,7 @@ fn finish(ctx: &Context, planned: Vec<Planned>, readings: &Map<String, Value>) -
                     p.steps.add(|| {
                         format!("time: due from {} (same {} as the next date or later): {}", clock.format(from), unit.name(), yes_no(due))
                     });
-                    results.push(due);
+                    record(due);
                 }
                 let last_readings = p.performed.map(|performed| &performed.equipment_field_data);
                 for metered in &rules.metered {
@@ -257,11 +288,11 @@ fn finish(ctx: &Context, planned: Vec<Planned>, readings: &Map<String, Value>) -
                         };
                         format!("metered: reading {reading}, {}{since}: {}", metered.describe(), yes_no(holds))
                     });
-                    results.push(holds);
+                    record(holds);
                 }
                 let due = match rules.due_when {
-                    DueWhen::All => !results.is_empty() && results.iter().all(|r| *r),
-                    DueWhen::Any => results.iter().any(|r| *r),
+                    DueWhen::All => checked > 0 && all,
+                    DueWhen::Any => any,
                 };
                 p.steps.add(|| format!("due when {}: {}", if rules.due_when == DueWhen::All { "all" } else { "any" }, yes_no(due)));
                 due
@@ -278,10 +309,10 @@ fn finish(ctx: &Context, planned: Vec<Planned>, readings: &Map<String, Value>) -
         });
     }
     let open_deficiency = ctx
-        .input
+        .item
         .deficiencies
         .iter()
-        .any(|d| !d.deleted && same_owner(&d.equipment_id, ctx.equipment_id) && present(&d.date_closed).is_none());
+        .any(|d| !d.deleted && same_owner(d.equipment_id.as_deref(), ctx.equipment_id) && present(&d.date_closed).is_none());
     let inspection_due = open_deficiency || services.iter().any(|s| s.due && s.inspection && !s.unscheduled);
     let service_due = open_deficiency || services.iter().any(|s| s.due && !s.inspection && !s.unscheduled);
     Ok(DueResult {
@@ -290,18 +321,19 @@ fn finish(ctx: &Context, planned: Vec<Planned>, readings: &Map<String, Value>) -
         service_due,
         open_deficiency,
         hidden_until: hidden_until(ctx)?.map(to_timestamp),
-        clock: ctx.clock.clone(),
+        clock: clock.clone(),
     })
 }
 
 /// Could Not Service (spec §4): an event dated from the start of today through the end of
 /// tomorrow hides the item until the end of the event's day (the start of the next day).
 fn hidden_until(ctx: &Context) -> Result<Option<Millis>, DueError> {
-    let clock = &ctx.clock;
+    let clock = ctx.clock;
     let day_after_tomorrow = clock.add(ctx.today, super::clock::Step::Days(2)).unwrap_or(Millis::MAX);
     let mut until: Option<Millis> = None;
-    for (index, record) in ctx.input.history.iter().enumerate() {
-        if record.deleted || record.kind != Some(HISTORY_COULD_NOT_SERVICE) || !same_owner(&record.equipment_id, ctx.equipment_id) {
+    for (index, record) in ctx.item.history.iter().enumerate() {
+        if record.deleted || record.kind != Some(HISTORY_COULD_NOT_SERVICE) || !same_owner(record.equipment_id.as_deref(), ctx.equipment_id)
+        {
             continue;
         }
         let Some(text) = present(&record.date) else { continue };
@@ -309,7 +341,7 @@ fn hidden_until(ctx: &Context) -> Result<Option<Millis>, DueError> {
         if date < ctx.today || date >= day_after_tomorrow {
             continue;
         }
-        let end_of_day = clock.add(clock.start_of_day(clock.civil(date).date()).unwrap_or(date), super::clock::Step::Days(1));
+        let end_of_day = clock.add(clock.day_start(date).unwrap_or(date), super::clock::Step::Days(1));
         until = until.max(end_of_day);
     }
     Ok(until)

@@ -1,9 +1,8 @@
 //! Frequencies (spec §4 "Frequency types") and the granularity at which a date is compared.
 
-use jiff::Span;
 use serde_json::Value;
 
-use super::clock::{Clock, Millis, Step};
+use super::clock::{Clock, Millis, Step, civil_from_days, epoch_days};
 
 /// The unit of a frequency, by its synced code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,19 +56,20 @@ impl FrequencyType {
     /// The first instant of the minute, hour, day, week (from Sunday), month or year that
     /// holds `t` on the site's wall clock.
     pub fn period_start(self, clock: &Clock, t: Millis) -> Millis {
-        let date = clock.civil(t).date();
+        let (days, _) = clock.local_day(t);
         let first_day = match self {
             FrequencyType::Minute => return clock.floor_minute(t),
             FrequencyType::Hour => return clock.floor_hour(t),
-            FrequencyType::Day => date,
-            FrequencyType::Week => {
-                let since_sunday = i64::from(date.weekday().to_sunday_zero_offset());
-                date.checked_sub(Span::new().days(since_sunday)).unwrap_or(date)
+            FrequencyType::Day => days,
+            // 1970-01-01 was a Thursday, four days after a Sunday.
+            FrequencyType::Week => days - (days + 4).rem_euclid(7),
+            FrequencyType::Month => {
+                let (year, month, _) = civil_from_days(days);
+                epoch_days(year, month, 1)
             }
-            FrequencyType::Month => date.first_of_month(),
-            FrequencyType::Year => date.first_of_year(),
+            FrequencyType::Year => epoch_days(civil_from_days(days).0, 1, 1),
         };
-        clock.start_of_day(first_day).unwrap_or(t)
+        clock.at_local(first_day, 0).unwrap_or(t)
     }
 }
 

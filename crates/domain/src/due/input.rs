@@ -271,7 +271,7 @@ pub struct HistoryRecord {
 }
 
 /// Whether a record's owner id matches; a record or owner without an id matches.
-pub(crate) fn same_owner(record: &Option<String>, owner: &Option<String>) -> bool {
+pub(crate) fn same_owner(record: Option<&str>, owner: Option<&str>) -> bool {
     match (record, owner) {
         (Some(a), Some(b)) => a == b,
         _ => true,

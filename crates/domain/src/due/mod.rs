@@ -7,6 +7,7 @@
 //! `testdata/due`. The rules and the choices made where the spec is silent are in
 //! `docs/domain/due-dates.md`.
 
+mod catalogue;
 mod clock;
 mod engine;
 mod frequency;
@@ -18,6 +19,7 @@ use jiff::Timestamp;
 use serde::Serialize;
 use serde_json::Value;
 
+pub use catalogue::{Catalogue, EquipmentRecords};
 pub use clock::Clock;
 pub use input::{
     Condition, Deficiency, DueInput, Equipment, EquipmentType, HistoryRecord, LocationOverride, PerformedService, ServiceMonth,
@@ -151,6 +153,10 @@ pub fn evaluate_explained(input: &DueInput, now: Timestamp) -> Result<DueResult,
 
 /// Evaluates many pieces of equipment (a report, a site's list), reading each time zone's
 /// offsets once instead of once per item.
+///
+/// For a report, prefer [`Evaluator::evaluate_in`]: the service types, location overrides
+/// and service months are prepared once in a [`Catalogue`] and shared by every item, where
+/// [`Evaluator::evaluate`] reads the rules of each input's own copies again.
 #[derive(Debug, Default)]
 pub struct Evaluator {
     clocks: engine::Clocks,
@@ -162,11 +168,26 @@ impl Evaluator {
     }
 
     pub fn evaluate(&mut self, input: &DueInput, now: Timestamp) -> Result<DueResult, DueError> {
-        engine::run(input, now.as_millisecond(), false, &mut self.clocks)
+        self.run_input(input, now, false)
     }
 
     pub fn evaluate_explained(&mut self, input: &DueInput, now: Timestamp) -> Result<DueResult, DueError> {
-        engine::run(input, now.as_millisecond(), true, &mut self.clocks)
+        self.run_input(input, now, true)
+    }
+
+    /// Evaluates one piece of equipment against the shared records of `catalogue`; the
+    /// answer is the one of a [`DueInput`] holding `item`'s records and the catalogue's lists.
+    pub fn evaluate_in(&mut self, catalogue: &Catalogue, item: &EquipmentRecords, now: Timestamp) -> Result<DueResult, DueError> {
+        engine::run(catalogue, item, now.as_millisecond(), false, &mut self.clocks)
+    }
+
+    /// As [`Evaluator::evaluate_in`], with the steps that produced each date and verdict.
+    pub fn evaluate_in_explained(&mut self, catalogue: &Catalogue, item: &EquipmentRecords, now: Timestamp) -> Result<DueResult, DueError> {
+        engine::run(catalogue, item, now.as_millisecond(), true, &mut self.clocks)
+    }
+
+    fn run_input(&mut self, input: &DueInput, now: Timestamp, explain: bool) -> Result<DueResult, DueError> {
+        engine::run(&Catalogue::of_input(input), &EquipmentRecords::of_input(input), now.as_millisecond(), explain, &mut self.clocks)
     }
 }
 
@@ -181,7 +202,8 @@ pub fn evaluate_json(input: &str, explain: bool) -> Result<String, DueError> {
     })?;
     deserializer.end().map_err(|e| DueError { field: "input".to_string(), message: e.to_string() })?;
     let now = parse_now(parsed.now.as_deref())?;
-    let result = engine::run(&parsed, now, explain, &mut engine::Clocks::default())?;
+    let (catalogue, item) = (Catalogue::of_input(&parsed), EquipmentRecords::of_input(&parsed));
+    let result = engine::run(&catalogue, &item, now, explain, &mut engine::Clocks::default())?;
     Ok(result.to_json_pretty())
 }
 

@@ -67,7 +67,7 @@ impl At {
 }
 
 /// The time frequency and the field it came from (for error messages).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TimeRule {
     pub frequency: Frequency,
     pub at: At,
@@ -162,15 +162,17 @@ fn advanced(service: &ServiceType, own: At) -> Result<Advanced<'_>, DueError> {
 
 /// A metered method by name, ignoring case and separators (`notEqualTo`, `not equal to`, `NOT_EQUAL_TO`).
 fn method(name: &str) -> Option<Method> {
-    let key: String = name.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect();
-    match key.as_str() {
-        "equalto" => Some(Method::EqualTo),
-        "lessthan" => Some(Method::LessThan),
-        "greaterthan" => Some(Method::GreaterThan),
-        "notequalto" => Some(Method::NotEqualTo),
-        "every" => Some(Method::Every),
-        _ => None,
-    }
+    let key = || name.bytes().filter(u8::is_ascii_alphanumeric).map(|b| b.to_ascii_lowercase());
+    [
+        ("equalto", Method::EqualTo),
+        ("lessthan", Method::LessThan),
+        ("greaterthan", Method::GreaterThan),
+        ("notequalto", Method::NotEqualTo),
+        ("every", Method::Every),
+    ]
+    .into_iter()
+    .find(|(known, _)| key().eq(known.bytes()))
+    .map(|(_, method)| method)
 }
 
 /// A number, or text that is exactly a decimal number (`12`, `-3.5`, `1e3`; spaces around are allowed).

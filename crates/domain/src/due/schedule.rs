@@ -1,7 +1,7 @@
 //! When a service is next due (spec §9 "Due logic"): the base date plus the frequency,
 //! moved by service months and by another service, unless an overriding next date wins.
 
-use super::clock::{Clock, Millis};
+use super::clock::{Clock, Millis, civil_from_days, days_in_month, epoch_days};
 use super::frequency::{Frequency, FrequencyType};
 use super::rules::{Advanced, TimeRule};
 use super::{AffectedBy, DueError};
@@ -45,15 +45,16 @@ const MONTH_NAMES: [&str; 12] =
 /// else the closest after it in the same year. Day of month and time are kept (the day is
 /// clamped to the month's end). `None` when `t`'s month is enabled or no month is.
 pub fn into_service_month(clock: &Clock, t: Millis, enabled: [bool; 12], steps: &mut Steps) -> Option<Millis> {
-    let dt = clock.civil(t);
-    let month = dt.month() as usize;
+    let (days, ms) = clock.local_day(t);
+    let (year, month, day) = civil_from_days(days);
+    let month = month as usize;
     if enabled[month - 1] || !enabled.contains(&true) {
         return None;
     }
     let target = (1..month).rev().find(|m| enabled[m - 1]).or_else(|| (month + 1..=12).find(|m| enabled[m - 1]))?;
-    let first = jiff::civil::Date::new(dt.year(), target as i8, 1).ok()?;
-    let day = dt.day().min(first.days_in_month());
-    let moved = clock.resolve(first.with().day(day).build().ok()?.to_datetime(dt.time()))?;
+    let target_month = target as i64;
+    let day = day.min(days_in_month(year, target_month));
+    let moved = clock.at_local(epoch_days(year, target_month, day), ms)?;
     steps.add(|| {
         format!(
             "service months: {} is not a service month; moved to {}: {}",

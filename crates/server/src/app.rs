@@ -4,9 +4,13 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderValue, Method, Uri, header};
+use axum::extract::State;
+use axum::handler::Handler;
+use axum::http::{HeaderMap, HeaderValue, Method, Uri, header};
+use axum::response::{IntoResponse, Response};
 use fieldtag_store::Store;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
@@ -14,6 +18,7 @@ use crate::auth::tokens::TokenKeys;
 use crate::error::ApiError;
 use crate::mail::Mailer;
 use crate::routes;
+use crate::web_app::{self, WebAssets};
 
 /// Largest request body the API reads.
 pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
@@ -26,6 +31,8 @@ pub struct AppState {
     pub mailer: Arc<Mailer>,
     /// Where people reach this server; links in mail start with it.
     pub public_url: String,
+    /// The built web app, served from `/`.
+    pub web_assets: WebAssets,
 }
 
 /// The whole HTTP application.
@@ -35,7 +42,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(api)
         .merge(routes::docs::router(openapi))
-        .fallback(unknown_route)
+        .fallback(api_or_web_app.layer(CompressionLayer::new()))
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(crate::body_limit::refuse_oversized))
@@ -47,6 +54,17 @@ pub fn router(state: AppState) -> Router {
             axum::response::IntoResponse::into_response(ApiError::internal(anyhow::anyhow!("handler panicked")))
         }))
         .with_state(state)
+}
+
+/// Whatever no route took: under `/api` (or any method but GET and HEAD) there is nothing,
+/// anywhere else the web app answers.
+async fn api_or_web_app(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    let path = uri.path();
+    let is_api = path == "/api" || path.starts_with("/api/");
+    if is_api || !(method == Method::GET || method == Method::HEAD) {
+        return unknown_route(method, uri).await.into_response();
+    }
+    web_app::serve(&state.web_assets, path, &headers).await
 }
 
 async fn unknown_route(method: Method, uri: Uri) -> ApiError {

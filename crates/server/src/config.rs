@@ -46,6 +46,11 @@ pub struct Config {
     #[arg(long, env = "FIELDTAG_ACCESS_TOKEN_MINUTES", default_value_t = 15, value_parser = clap::value_parser!(i64).range(1..=1440))]
     pub access_token_minutes: i64,
 
+    /// Serve the web app from this folder (a web build, `web/dist`) instead of the copy built
+    /// into the binary: for development and tests.
+    #[arg(long, env = "FIELDTAG_WEB_DIR")]
+    pub web_dir: Option<PathBuf>,
+
     /// Log format: `pretty` or `json`.
     #[arg(long, env = "FIELDTAG_LOG_FORMAT", default_value = "pretty", value_parser = ["pretty", "json"])]
     pub log_format: String,
@@ -77,6 +82,7 @@ impl Config {
             smtp_url: None,
             mail_from: "Fieldtag <no-reply@fieldtag.local>".into(),
             access_token_minutes: 15,
+            web_dir: None,
             log_format: "pretty".into(),
         }
     }

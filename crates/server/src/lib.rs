@@ -1,4 +1,4 @@
-//! The Fieldtag server: configuration, HTTP API and the jobs behind it.
+//! The Fieldtag server: configuration, HTTP API, the web app and the jobs behind it.
 
 pub mod app;
 pub mod auth;
@@ -10,3 +10,4 @@ pub mod extract;
 pub mod mail;
 pub mod routes;
 pub mod serve;
+pub mod web_app;

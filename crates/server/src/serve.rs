@@ -14,6 +14,7 @@ use crate::app::{AppState, router};
 use crate::auth::tokens::{TokenKeys, new_signing_secret};
 use crate::config::Config;
 use crate::mail::Mailer;
+use crate::web_app::WebAssets;
 
 /// Runs the server from the command line; the exit code says how it ended.
 pub fn run(config: Config) -> ExitCode {
@@ -63,6 +64,7 @@ impl RunningServer {
 
 /// Opens the store, prepares the app and starts serving in the background.
 pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
+    let web_assets = WebAssets::new(config.web_dir.as_deref())?;
     let database_url = config.database_url();
     if database_url.starts_with("sqlite:") {
         std::fs::create_dir_all(&config.data_dir)
@@ -83,6 +85,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         tokens: Arc::new(TokenKeys::new(&secret, config.access_token_minutes * 60)),
         mailer: Arc::new(mailer),
         public_url: config.public_url(addr.port()),
+        web_assets,
     };
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let (stop, stopped) = oneshot::channel::<()>();
@@ -94,6 +97,14 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
             .await
     });
     tracing::info!(%addr, database = engine_name(&state.store), version = env!("CARGO_PKG_VERSION"), "Fieldtag is listening");
+    if state.web_assets.is_built().await {
+        tracing::info!(from = state.web_assets.describe(), "serving the web app");
+    } else {
+        tracing::warn!(
+            from = state.web_assets.describe(),
+            "no web app to serve (no index.html): `/` answers 503; build it with `make build`"
+        );
+    }
     Ok(RunningServer { addr, state, stop, task })
 }
 

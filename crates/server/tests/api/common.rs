@@ -171,29 +171,42 @@ pub async fn expect_error(response: Response, status: StatusCode, code: &str, me
     assert_eq!(body["contextId"].as_str().map(str::len), Some(32), "{body}");
 }
 
-/// Runs each listed `async fn(TestApp)` on SQLite and on PostgreSQL.
+/// Runs each listed `async fn(TestApp)` on SQLite and on PostgreSQL; with
+/// `configure = f;` first, `f(&mut Config)` adjusts each server's configuration.
 #[macro_export]
 macro_rules! on_both_engines {
-    ($($name:ident),* $(,)?) => {
+    (@engines $spawn:ident $(, $configure:expr)?; $($name:ident),*) => {
         mod sqlite {
+            async fn spawn_app() -> $crate::common::TestApp {
+                $crate::common::TestApp::$spawn($crate::common::Engine::Sqlite $(, $configure)?).await
+            }
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
-                    let app = $crate::common::TestApp::spawn($crate::common::Engine::Sqlite).await;
+                    let app = spawn_app().await;
                     super::$name(&app).await;
                     app.stop().await;
                 }
             )*
         }
         mod postgres {
+            async fn spawn_app() -> $crate::common::TestApp {
+                $crate::common::TestApp::$spawn($crate::common::Engine::Postgres $(, $configure)?).await
+            }
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
-                    let app = $crate::common::TestApp::spawn($crate::common::Engine::Postgres).await;
+                    let app = spawn_app().await;
                     super::$name(&app).await;
                     app.stop().await;
                 }
             )*
         }
+    };
+    (configure = $configure:ident; $($name:ident),* $(,)?) => {
+        $crate::on_both_engines!(@engines spawn_with, super::$configure; $($name),*);
+    };
+    ($($name:ident),* $(,)?) => {
+        $crate::on_both_engines!(@engines spawn; $($name),*);
     };
 }

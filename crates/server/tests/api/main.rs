@@ -17,3 +17,4 @@ mod smtp;
 mod sync;
 mod sync_kinds;
 mod transfers;
+mod web_app;

@@ -172,6 +172,13 @@ fn argon2_hash(password: &str) -> String {
 
 /// The database's own JSON export of the same rows, streamed: (rows, seconds).
 async fn export_baseline(engine: &str, url: &str, org_id: &str) -> (usize, f64) {
+    // A running PostgreSQL has planner statistics (autovacuum gathers them); a table loaded a
+    // moment ago has none, and its planner would guess. Untimed. (SQLite's are gathered by
+    // the server itself when it opens the database.)
+    if engine == "postgres" {
+        let mut conn = sqlx::PgConnection::connect(url).await.expect("connect");
+        sqlx::query("VACUUM ANALYZE records").execute(&mut conn).await.expect("analyze");
+    }
     let started = Instant::now();
     let mut rows = 0usize;
     let mut bytes = 0usize;

@@ -69,6 +69,11 @@ impl Store {
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
+        if engine == Engine::Sqlite {
+            // SQLite gathers planner statistics only when asked (PostgreSQL's autovacuum does it
+            // by itself); without them a large records table can get a poor plan. Bounded work.
+            sqlx::query("PRAGMA analysis_limit = 400; PRAGMA optimize = 0x10002").execute(&pool).await?;
+        }
         Ok(Store { pool, engine })
     }
 

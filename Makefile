@@ -9,23 +9,26 @@ export FIELDTAG_PORT ?= 8080
 export FIELDTAG_DATA_DIR ?= ./data
 
 BIN := $(CARGO_TARGET_DIR)/release/fieldtag
-WEB := $(wildcard web/package.json)
 
-.PHONY: run build test test-rust test-web bench lint web-deps
+.PHONY: run build web-build test test-rust test-web test-e2e bench lint web-deps
 
 ## run: build everything and start Fieldtag at http://127.0.0.1:$(FIELDTAG_PORT)
 run: build
 	$(BIN) serve
 
-## build: the release binary
-build:
+## build: the web app, then the release binary that embeds it
+build: web-build
 	cargo build --release -p fieldtag-server
+
+## web-build: the PWA into web/dist (typecheck, then Vite)
+web-build: web-deps
+	cd web && npm run build
 
 TEST_LOGS := $(CARGO_TARGET_DIR)/test-logs
 
-## test: every test, Rust on SQLite and PostgreSQL, then the web tests, then one total
-test: test-rust test-web
-	@scripts/test-summary.sh $(TEST_LOGS)/rust.log $(TEST_LOGS)/web.log
+## test: every test, Rust on SQLite and PostgreSQL, the web unit tests, the browser tests, then one total
+test: test-rust test-web test-e2e
+	@scripts/test-summary.sh $(TEST_LOGS)/rust.log $(TEST_LOGS)/web.log $(TEST_LOGS)/e2e.log
 
 test-rust:
 	@mkdir -p $(TEST_LOGS); rm -f $(TEST_LOGS)/*.log
@@ -34,14 +37,20 @@ test-rust:
 	FIELDTAG_TEST_POSTGRES_URL=$$url cargo test --workspace --locked 2>&1 | tee $(TEST_LOGS)/rust.log
 
 web-deps:
-ifneq ($(WEB),)
-	cd web && npm ci --no-audit --no-fund --prefer-offline
-endif
+	@if [ ! -f web/node_modules/.package-lock.json ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then \
+	  cd web && npm ci --no-audit --no-fund --prefer-offline; fi
 
 test-web: web-deps
-ifneq ($(WEB),)
+	@mkdir -p $(TEST_LOGS)
 	cd web && npm test 2>&1 | tee $(TEST_LOGS)/web.log && npm run typecheck
-endif
+
+## test-e2e: the built app in Debian's Chromium against the real server (debug build, on SQLite)
+test-e2e: web-build
+	@mkdir -p $(TEST_LOGS)
+	cargo build --locked -p fieldtag-server
+	@browser=$$(scripts/ensure-chromium.sh); \
+	cd web && FIELDTAG_BIN=$(CARGO_TARGET_DIR)/debug/fieldtag FIELDTAG_WEB_DIR=dist FIELDTAG_CHROMIUM=$$browser \
+	  npx vitest run --config vitest.e2e.config.ts 2>&1 | tee $(TEST_LOGS)/e2e.log
 
 ## bench: the benchmarks of bench/, figures printed
 bench:

@@ -1,0 +1,124 @@
+/**
+ * Browser tests against the real thing: the `fieldtag` binary on a fresh data directory,
+ * serving the built web app, driven in Debian's Chromium by playwright-core.
+ * FIELDTAG_BIN (the server binary), FIELDTAG_WEB_DIR (web/dist) and FIELDTAG_CHROMIUM come
+ * from `make test-e2e`; FIELDTAG_DATABASE_URL, when set, puts the server on PostgreSQL.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+const BROWSER_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
+    });
+  });
+}
+
+export interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(): Promise<Server> {
+  const bin = process.env.FIELDTAG_BIN;
+  if (!bin) throw new Error("FIELDTAG_BIN is not set: run the browser tests with `make test-e2e`");
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "fieldtag-e2e-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    FIELDTAG_PORT: String(port),
+    FIELDTAG_DATA_DIR: dataDir,
+    FIELDTAG_WEB_DIR: resolve(process.env.FIELDTAG_WEB_DIR ?? "dist"),
+    RUST_LOG: process.env.RUST_LOG ?? "warn",
+  };
+  const child: ChildProcess = spawn(bin, ["serve"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`fieldtag exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("fieldtag did not become healthy in 20 s");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.FIELDTAG_CHROMIUM ?? "/usr/bin/chromium", args: BROWSER_ARGS });
+}
+
+export async function newContext(browser: Browser, server: Server, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: server.url, viewport, serviceWorkers: "allow" });
+  context.setDefaultTimeout(15_000);
+  if (process.env.FIELDTAG_E2E_CONSOLE) context.on("console", (m) => console.log(`[browser ${m.type()}] ${m.text()}`));
+  return context;
+}
+
+let counter = 0;
+/** A fresh identity per test, so tests never share an account. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${process.pid}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export async function signUp(page: Page, who: { email: string; password: string; name: string; company: string }): Promise<void> {
+  await page.goto("/sign-up");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(who.name);
+  await page.getByLabel("Company Name").fill(who.company);
+  await page.getByLabel("I agree to the terms and conditions").check();
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await page.waitForURL("**/welcome");
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+/** Waits until the service worker controls the page, so the shell is precached. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
+    }
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * Registers the service worker that precaches the app shell (so a phone that opened Fieldtag
+ * once starts it with no network) and offers a new version with a reload prompt.
+ */
+import { Button, Snackbar } from "@mui/material";
+import { useRegisterSW } from "virtual:pwa-register/react";
+import { t } from "./strings";
+
+export function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW(_url, registration) {
+      // Look for a new version hourly while the app stays open.
+      if (registration) setInterval(() => void registration.update().catch(() => undefined), 60 * 60 * 1000);
+    },
+  });
+  return (
+    <Snackbar
+      open={needRefresh}
+      message={t("newVersion")}
+      anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      action={
+        <>
+          <Button color="secondary" size="small" onClick={() => void updateServiceWorker(true)}>
+            {t("reload")}
+          </Button>
+          <Button color="inherit" size="small" onClick={() => setNeedRefresh(false)}>
+            {t("close")}
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Sends a page crash to the server (`POST /api/logs`, §7), with the session's token when
+ * there is one so the log is tied to the organisation. Failure is ignored.
+ */
+import { apiUrl } from "../api/baseUrl";
+import { loadSession } from "../auth/session";
+
+export async function sendLog(entry: { level: "error"; message: string }): Promise<void> {
+  const token = loadSession()?.token;
+  try {
+    await fetch(apiUrl("/logs"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ level: entry.level, message: entry.message.slice(0, 4000) }),
+    });
+  } catch {
+    // §7: failure ignored.
+  }
+}

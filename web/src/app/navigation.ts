@@ -1,0 +1,95 @@
+/**
+ * The navigation bar of §2: groups Sites, Customers, Reports, Schedule, Settings and their
+ * sub-items, each shown only when the user's permissions and the organisation's features
+ * allow it, and only once its screen exists in this build (`routes` lists the paths the
+ * router serves; screens of later work add themselves there).
+ */
+import type { User } from "../auth/session";
+import { can } from "../auth/session";
+import type { Permission } from "../domain/permissions";
+import { type StringKey, t } from "./strings";
+
+export interface Organization {
+  id: string;
+  name?: string;
+  logo?: string | null;
+  enabledFeatures?: string[];
+  showBilling?: boolean;
+  showSiteSelector?: boolean;
+  manualBilling?: boolean;
+  [field: string]: unknown;
+}
+
+export interface NavItem {
+  title: string;
+  path: string;
+  /** Opens outside the app (a path starting with http, §2). */
+  external?: boolean;
+}
+
+export interface NavGroup extends NavItem {
+  items: NavItem[];
+}
+
+/** Titles are truncated to 15 characters with an ellipsis (§2, §9). */
+export function truncateTitle(title: string, max = 15): string {
+  const chars = Array.from(title);
+  return chars.length > max ? `${chars.slice(0, max).join("")}…` : title;
+}
+
+export function hasFeature(org: Organization | null | undefined, feature: string): boolean {
+  return !!org?.enabledFeatures?.includes(feature);
+}
+
+/** Customers: the BILLING feature, the organisation's showBilling and location-read (§2). */
+export function customersVisible(user: User | null, org: Organization | null | undefined): boolean {
+  return hasFeature(org, "BILLING") && !!org?.showBilling && can(user, "LOCATION_READ");
+}
+
+interface GroupRule {
+  title: StringKey;
+  path: string;
+  visible: (user: User | null, org: Organization | null | undefined) => boolean;
+  items: { title: StringKey; path: string; visible?: (user: User | null, org: Organization | null | undefined) => boolean }[];
+}
+
+const needs = (permission: Permission) => (user: User | null) => can(user, permission);
+
+const GROUPS: GroupRule[] = [
+  { title: "sites", path: "/sites", visible: needs("LOCATION_READ"), items: [] },
+  { title: "customers", path: "/customers", visible: customersVisible, items: [] },
+  { title: "reports", path: "/reports", visible: needs("REPORT_READ"), items: [] },
+  { title: "schedule", path: "/schedule", visible: needs("SCHEDULE_READ"), items: [] },
+  {
+    title: "settings",
+    path: "/settings",
+    visible: needs("SETTINGS_READ"),
+    items: [
+      { title: "profile", path: "/profile" },
+      { title: "organization", path: "/organization" },
+      { title: "preferences", path: "/preferences" },
+      { title: "users", path: "/users" },
+      { title: "equipmentTypes", path: "/equipment-types" },
+      { title: "siteTypes", path: "/site-types", visible: (_, org) => hasFeature(org, "SITE_TYPES") },
+      { title: "serviceMonthCategories", path: "/service-month-categories", visible: (_, org) => hasFeature(org, "SERVICE_MONTHS") },
+      { title: "customFields", path: "/custom-fields" },
+      { title: "imports", path: "/imports" },
+      { title: "billingPortal", path: "/billing-portal", visible: (_, org) => org?.manualBilling === false },
+    ],
+  },
+];
+
+/**
+ * The groups this user sees, titles truncated. `routes` says which paths this build serves;
+ * a group or item whose screen is not served is left out rather than linking nowhere.
+ */
+export function visibleNavigation(user: User | null, org: Organization | null | undefined, routes: ReadonlySet<string>): NavGroup[] {
+  return GROUPS.filter((group) => group.visible(user, org) && routes.has(group.path)).map((group) => ({
+    title: truncateTitle(t(group.title)),
+    path: group.path,
+    external: group.path.startsWith("http"),
+    items: group.items
+      .filter((item) => (item.visible?.(user, org) ?? true) && routes.has(item.path))
+      .map((item) => ({ title: truncateTitle(t(item.title)), path: item.path, external: item.path.startsWith("http") })),
+  }));
+}

@@ -1,0 +1,49 @@
+/**
+ * The route table of §2 as far as this build's screens go. Login and sign-up are public;
+ * everything else sits behind the auth guard inside the shell and the session's services
+ * (sync engine). `servedPaths` tells the navigation which entries have a screen.
+ */
+import type { RouteObject } from "react-router";
+import { LoginPage } from "../features/auth/LoginPage";
+import { SetPasswordPage } from "../features/auth/SetPasswordPage";
+import { SignUpPage } from "../features/auth/SignUpPage";
+import { WelcomePage } from "../features/auth/WelcomePage";
+import { ProfilePage } from "../features/settings/ProfilePage";
+import { SettingsPage } from "../features/settings/SettingsPage";
+import { SitesPage } from "../features/sites/SitesPage";
+import { RouteErrorPage } from "../ui/crash/RouteErrorPage";
+import { NotFoundPage } from "./NotFoundPage";
+import { RequireAuth } from "./RequireAuth";
+import { SessionServices } from "./SessionServices";
+import { Shell } from "./shell/Shell";
+
+const signedIn: RouteObject[] = [
+  { path: "/welcome", element: <WelcomePage /> },
+  { path: "/sites", element: <SitesPage /> },
+  { path: "/settings", element: <SettingsPage /> },
+  { path: "/profile", element: <ProfilePage /> },
+];
+
+export const servedPaths: ReadonlySet<string> = new Set(signedIn.map((route) => route.path ?? ""));
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: "/", element: <LoginPage /> },
+      { path: "/sign-up/*", element: <SignUpPage /> },
+      { path: "/accept-invite", element: <SetPasswordPage /> },
+      { path: "/change-password", element: <SetPasswordPage /> },
+      {
+        element: (
+          <RequireAuth>
+            <SessionServices>
+              <Shell />
+            </SessionServices>
+          </RequireAuth>
+        ),
+        children: [...signedIn, { path: "*", element: <NotFoundPage /> }],
+      },
+    ],
+  },
+];

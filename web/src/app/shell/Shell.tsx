@@ -1,0 +1,91 @@
+/**
+ * The application shell of §1 around every signed-in screen: the organisation's logo (or
+ * ours), the navigation bar, an optional site selector, the sync message, global alert
+ * banners, and a footer with the copyright, 'Powered By' when the organisation shows its own
+ * logo, and the build version.
+ */
+import { Alert, AppBar, Box, Button, Link, Stack, Toolbar, Typography } from "@mui/material";
+import { Outlet } from "react-router";
+import { useAuth } from "../../auth/AuthProvider";
+import { useRecords, useSyncEngine } from "../../offline/SyncProvider";
+import { type Organization, visibleNavigation } from "../navigation";
+import { servedPaths } from "../routes";
+import { t } from "../strings";
+import { LogoBox } from "./LogoBox";
+import { NavBar } from "./NavBar";
+import { SiteSelector } from "./SiteSelector";
+import { SyncMessage } from "./SyncMessage";
+import { useOrganizationLogo } from "./useOrganizationLogo";
+
+interface GlobalAlert {
+  id: string;
+  type?: string;
+  message: string;
+}
+
+const SEVERITIES = new Set(["info", "warning", "error", "success"]);
+
+export function useOrganization(): Organization | null {
+  return useRecords<Organization>("organization")[0] ?? null;
+}
+
+export function Shell() {
+  const auth = useAuth();
+  const org = useOrganization();
+  const alerts = useRecords<GlobalAlert>("globalAlerts");
+  const logoUrl = useOrganizationLogo(org);
+  const groups = visibleNavigation(auth.user, org, servedPaths);
+  const engine = useSyncEngine();
+
+  async function logout() {
+    // Send what this device still holds before the session ends; its records stay on the
+    // device for the next sign-in of this organisation (another organisation's clears them).
+    await engine.syncNow().catch(() => undefined);
+    await auth.logout();
+  }
+
+  return (
+    <Box sx={{ minHeight: "100dvh", display: "flex", flexDirection: "column" }}>
+      <AppBar position="sticky" color="inherit" elevation={1}>
+        <Toolbar sx={{ gap: 4, flexWrap: "wrap", py: 3 }}>
+          <NavBar groups={groups} />
+          <LogoBox logoUrl={logoUrl} name={org?.name ?? t("appName")} />
+          <Box sx={{ flexGrow: 1 }} />
+          {org?.showSiteSelector && <SiteSelector />}
+          <SyncMessage />
+          <Button color="inherit" size="small" onClick={() => void logout()}>
+            {t("logout")}
+          </Button>
+        </Toolbar>
+      </AppBar>
+      {alerts.length > 0 && (
+        <Stack spacing={2} sx={{ p: 3 }} aria-label="Alerts">
+          {alerts.map((alert) => (
+            <Alert key={alert.id} severity={(SEVERITIES.has(alert.type ?? "") ? alert.type : "info") as "info"}>
+              {alert.message}
+            </Alert>
+          ))}
+        </Stack>
+      )}
+      <Box component="main" sx={{ flexGrow: 1, p: { xs: 3, sm: 5 } }}>
+        <Outlet />
+      </Box>
+      <Box component="footer" sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>
+        <Typography variant="caption" component="p">
+          {t("copyright", { year: new Date().getFullYear() })}
+        </Typography>
+        {logoUrl && (
+          <Typography variant="caption" component="p">
+            {t("poweredBy")}{" "}
+            <Link href="/" underline="hover">
+              {t("appName")}
+            </Link>
+          </Typography>
+        )}
+        <Typography variant="caption" component="p">
+          {t("version", { version: __APP_VERSION__ })}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+/** The optional site selector of §1 (the organisation's showSiteSelector): opens a site. */
+import { MenuItem, TextField } from "@mui/material";
+import { useNavigate, useParams } from "react-router";
+import { useRecords } from "../../offline/SyncProvider";
+import { t } from "../strings";
+
+interface Site {
+  id: string;
+  name?: string;
+}
+
+export function SiteSelector() {
+  const sites = useRecords<Site>("locations");
+  const navigate = useNavigate();
+  const { locationId = "" } = useParams();
+  const sorted = [...sites].sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""));
+  return (
+    <TextField
+      select
+      size="small"
+      label={t("siteSelector")}
+      value={sorted.some((s) => s.id === locationId) ? locationId : ""}
+      onChange={(e) => navigate(`/sites/${e.target.value}`)}
+      sx={{ minWidth: 180 }}
+    >
+      {sorted.map((site) => (
+        <MenuItem key={site.id} value={site.id}>
+          {site.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Every English string the app shows, in one catalogue (spec wording kept exactly, typos
+ * included), and the minimal French set of §1, which has only a word for Sites. Screens read
+ * strings through `t(key)`; a key missing in French falls back to English.
+ */
+const en = {
+  // Shell and navigation
+  appName: "Fieldtag",
+  poweredBy: "Powered By",
+  copyright: "© {year} Fieldtag",
+  version: "Version {version}",
+  sites: "Sites",
+  customers: "Customers",
+  reports: "Reports",
+  schedule: "Schedule",
+  settings: "Settings",
+  billingPortal: "Billing Portal",
+  organization: "Organization",
+  preferences: "Preferences",
+  users: "Users",
+  equipmentTypes: "Equipment Types",
+  siteTypes: "Site Types",
+  serviceMonthCategories: "Service Month Categories",
+  customFields: "Custom Fields",
+  imports: "Imports",
+  all: "All",
+  noSitesYet: "No sites yet. Sites added on a desktop browser show here after the next sync.",
+  noSitesMatch: "No sites match this search.",
+  logout: "Logout",
+  siteSelector: "Site",
+  navigation: "Navigation",
+  menu: "Menu",
+  notFound: "This page does not exist.",
+  goToSites: "Go to Sites",
+
+  // Sign-in
+  email: "Email",
+  password: "Password",
+  name: "Name",
+  companyName: "Company Name",
+  plan: "Plan",
+  planBasic: "Basic",
+  planEnterprise: "Enterprise",
+  marketingEmails: "Send me product news and offers",
+  agreeToTerms: "I agree to the terms and conditions",
+  termsLink: "Terms and Conditions",
+  login: "Login",
+  loggingIn: "Logging in...",
+  loginFailed: "Login Failed",
+  credentialsNotValid: "Credentials are not valid",
+  noAccount: "Don't have an account? Sign Up",
+  haveAccount: "Already have an account? Login",
+  forgotPassword: "Forgot Password",
+  signUp: "Sign Up",
+  signingUp: "Signing up...",
+  signUpFailed: "Sign-Up Failed. Ensure the email is not already is use.",
+  fillAllFields: "Please fill out all fields",
+  mustAgreeToTerms: "You must agree to the terms and conditions",
+  emailNotValid: "Email is not valid",
+  enterEmail: "Enter your email address",
+  sendResetLink: "Send Reset Link",
+  resetLinkSent: "If this email matched an account, a link was sent to reset your password.",
+  backToLogin: "Back to Login",
+  setPassword: "Set Password",
+  newPassword: "New Password",
+  passwordSet: "Your password is set. You can now log in.",
+  setPasswordFailed: "The link is not valid or has expired",
+  linkIncomplete: "This link is incomplete: it needs both a user and a token.",
+  welcome: "Welcome to Fieldtag",
+  welcomeText: "Your organisation is ready. Start by reviewing your settings.",
+  goToSettings: "Go to Settings",
+  apiBaseUrl: "Server address",
+  apiBaseUrlHelp: "Leave empty to use this site's server.",
+
+  // Errors (spec §8)
+  deviceOffline: "Device is offline",
+  serverError: "Server error",
+  noMessageFromApi: "No message sent from api",
+  refreshTokenDeletedOrFake: "Refresh token deleted or fake",
+  syncFailed: "An error happened while syncing",
+  crashed: "An error ocurred while trying to show this page.",
+  reload: "Reload",
+  databaseDestroyed: "database is destroyed",
+
+  // Sync status
+  checkingForUpdates: "Checking for updates...",
+  upToDateAsOf: "Up to date as of {time}",
+  never: "Never",
+  syncing: "Syncing",
+  syncNow: "Sync Now",
+  online: "online",
+  offline: "offline",
+  syncStatus: "Sync",
+  lastDownload: "Last download",
+  lastUpload: "Last upload",
+  lastTry: "Last try",
+  lastTrySucceeded: "succeeded",
+  lastTryFailed: "failed",
+  syncError: "Sync error",
+
+  // PWA
+  newVersion: "A new version of Fieldtag is available.",
+  offlineReady: "Fieldtag is ready to work offline.",
+
+  // Settings and profile
+  profile: "Profile",
+  save: "Save",
+  saving: "Saving...",
+  profileUpdated: "Successfully updated profile",
+  required: "Required",
+
+  // Shared UI
+  search: "Search",
+  seeMore: "See More",
+  close: "Close",
+  cancel: "Cancel",
+  ok: "Ok",
+  leave: "Leave",
+  leavePageTitle: "Leave page?",
+  leavePageText: "Your current changes will be discarded.",
+  loading: "Loading...",
+};
+
+export type StringKey = keyof typeof en;
+
+const fr: Partial<Record<StringKey, string>> = {
+  sites: "Sites",
+};
+
+const catalogues = { en, fr } as const;
+export type Language = keyof typeof catalogues;
+
+let language: Language = "en";
+
+/** Chooses the catalogue from the browser's language; English unless it is French. */
+export function setLanguage(next: string): void {
+  language = next.toLowerCase().startsWith("fr") ? "fr" : "en";
+}
+
+/** The string for `key`, with `{name}` placeholders filled from `values`. */
+export function t(key: StringKey, values: Record<string, string | number> = {}): string {
+  const text = catalogues[language][key] ?? en[key];
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+export const english = en;

@@ -1,0 +1,70 @@
+/**
+ * The look of §9: primary green, radius 12, the spacing scale 2–70 px, breakpoints 600 and
+ * 900, dialogs above the page at 500 and notifications above them at 600, dialogs in 150 ms.
+ * `useDevice()` answers the §1 layout: mobile under 600 px, tablet under 900, desktop otherwise.
+ */
+import { createTheme, useMediaQuery } from "@mui/material";
+
+/** §9 spacing scale: `theme.spacing(n)` and `sx={{ p: n }}` read index n, so 4 is 16 px. */
+export const spacingScale = [0, 2, 4, 8, 16, 24, 32, 48, 70] as const;
+export const dialogTransitionMs = 150;
+export const loadingFadeMs = 400;
+export const breakpoints = { mobile: 600, tablet: 900 } as const;
+
+/**
+ * A step of the scale. MUI's own components also ask for halves (`spacing(4.5)`), which an
+ * array theme rejects, so fractions interpolate between steps and steps past the end grow
+ * by the last gap.
+ */
+export function spacing(factor: number): number {
+  const sign = factor < 0 ? -1 : 1;
+  const step = Math.abs(factor);
+  const last = spacingScale.length - 1;
+  const top = spacingScale[last]!;
+  if (step >= last) return sign * (top + (step - last) * (top - spacingScale[last - 1]!));
+  const below = Math.floor(step);
+  const low = spacingScale[below]!;
+  const high = spacingScale[below + 1]!;
+  return sign * (low + (step - below) * (high - low));
+}
+
+export const theme = createTheme({
+  palette: { primary: { main: "#2e7d32" } },
+  shape: { borderRadius: 12 },
+  spacing,
+  breakpoints: { values: { xs: 0, sm: breakpoints.mobile, md: breakpoints.tablet, lg: 1200, xl: 1536 } },
+  // Everything that floats stays below the dialog layer (500); notifications sit above (600).
+  zIndex: { mobileStepper: 300, fab: 350, speedDial: 350, appBar: 400, drawer: 450, modal: 500, snackbar: 600, tooltip: 700 },
+  components: {
+    MuiDialog: { defaultProps: { transitionDuration: dialogTransitionMs } },
+    // MUI's components assume an 8 px unit; these keep their usual insets on our scale.
+    MuiToolbar: { styleOverrides: { gutters: { paddingLeft: 16, paddingRight: 16, "@media (min-width:600px)": { paddingLeft: 24, paddingRight: 24 } } } },
+    MuiListItemIcon: { styleOverrides: { root: { minWidth: 36 } } },
+    MuiDivider: {
+      styleOverrides: {
+        middle: ({ ownerState }) => (ownerState.orientation === "vertical" ? { marginTop: 8, marginBottom: 8 } : { marginLeft: 16, marginRight: 16 }),
+      },
+    },
+    MuiMenuItem: { styleOverrides: { root: { "& + .MuiDivider-root": { marginTop: 8, marginBottom: 8 } } } },
+    MuiAccordionSummary: { styleOverrides: { root: { padding: "0 16px" } } },
+    MuiAccordionDetails: { styleOverrides: { root: { padding: "8px 16px 16px" } } },
+  },
+});
+
+export type Device = "mobile" | "tablet" | "desktop";
+
+/** The §1 layout for a viewport width. */
+export function deviceForWidth(width: number): Device {
+  if (width < breakpoints.mobile) return "mobile";
+  if (width < breakpoints.tablet) return "tablet";
+  return "desktop";
+}
+
+/** The current layout, following the window as it resizes. */
+export function useDevice(): Device {
+  // noSsr: answer from the first render, so a phone never paints the desktop layout first.
+  const mobile = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
+  const tablet = useMediaQuery(theme.breakpoints.down("md"), { noSsr: true });
+  if (mobile) return "mobile";
+  return tablet ? "tablet" : "desktop";
+}

@@ -1,0 +1,139 @@
+/**
+ * Who is signed in, and the API client that acts for them. Statuses follow §4 Auth:
+ * unauthenticated → authenticating → authenticated or error; a stored session restores to
+ * authenticated at start-up; a deleted or fake refresh token clears the session (error).
+ */
+import { type ReactNode, createContext, useContext, useMemo, useState } from "react";
+import { createApiClient } from "../api/client";
+import { type ApiClient, ApiError } from "../api/types";
+import { t } from "../app/strings";
+import { type Session, type User, loadSession, saveSession } from "./session";
+
+export type AuthStatus = "unauthenticated" | "authenticating" | "authenticated" | "error";
+
+/** Why signing in failed: the title of §8 and what went wrong. */
+export interface AuthFailure {
+  title: string;
+  detail: string;
+}
+
+export interface SignUpForm {
+  name: string;
+  email: string;
+  password: string;
+  organizationName: string;
+  plan: "Basic" | "Enterprise";
+  allowMarketingEmails: boolean;
+  acceptedTermsVersion: string;
+}
+
+export interface AuthValue {
+  status: AuthStatus;
+  user: User | null;
+  failure: AuthFailure | null;
+  /** The user signed out here (not a visitor who never signed in): no 'from' to return to. */
+  signedOut: boolean;
+  client: ApiClient;
+  login(email: string, password: string): Promise<boolean>;
+  signUp(form: SignUpForm): Promise<boolean>;
+  /** Starts the session a login-like answer holds (sign-up, accepted invite). */
+  begin(session: Session): void;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+export function AuthProvider({ children, fetchFn }: { children: ReactNode; fetchFn?: typeof fetch }) {
+  const [session, setSession] = useState<Session | null>(loadSession);
+  const [status, setStatus] = useState<AuthStatus>(session ? "authenticated" : "unauthenticated");
+  const [failure, setFailure] = useState<AuthFailure | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
+
+  const value = useMemo<AuthValue>(() => {
+    // The client reads the session from storage so that every tab sees a refresh at once.
+    const client = createApiClient({
+      fetch: fetchFn,
+      session: {
+        get: loadSession,
+        set(next, reason) {
+          saveSession(next);
+          setSession(next);
+          if (!next) {
+            setStatus("error");
+            setFailure({ title: t("loginFailed"), detail: reason?.message ?? t("refreshTokenDeletedOrFake") });
+          }
+        },
+      },
+    });
+
+    const begin = (next: Session) => {
+      saveSession(next);
+      setSession(next);
+      setStatus("authenticated");
+      setFailure(null);
+      setSignedOut(false);
+    };
+
+    const fail = (error: unknown, title: string) => {
+      const detail =
+        error instanceof ApiError && error.code === "CredentialsNotValid"
+          ? t("credentialsNotValid")
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      setFailure({ title, detail });
+      setStatus("error");
+      return false;
+    };
+
+    return {
+      status,
+      user: session?.user ?? null,
+      failure,
+      signedOut,
+      client,
+      begin,
+      async login(email, password) {
+        setStatus("authenticating");
+        setFailure(null);
+        try {
+          const basic = btoa(String.fromCharCode(...new TextEncoder().encode(`${email.trim()}:${password.trim()}`)));
+          begin(await client.request<Session>("POST", "/token", { auth: `Basic ${basic}` }));
+          return true;
+        } catch (error) {
+          return fail(error, t("loginFailed"));
+        }
+      },
+      async signUp(form) {
+        setStatus("authenticating");
+        setFailure(null);
+        try {
+          begin(await client.request<Session>("POST", "/users", { auth: "none", body: { ...form, email: form.email.trim() } }));
+          return true;
+        } catch (error) {
+          const detail = error instanceof ApiError && error.kind === "api" ? error.message : error instanceof Error ? error.message : "";
+          setFailure({ title: t("signUpFailed"), detail: detail === t("signUpFailed") ? "" : detail });
+          setStatus("error");
+          return false;
+        }
+      },
+      async logout() {
+        // Ends the session on the server when it can be reached; locally in any case.
+        await client.request("DELETE", "/token").catch(() => undefined);
+        saveSession(null);
+        setSession(null);
+        setStatus("unauthenticated");
+        setFailure(null);
+        setSignedOut(true);
+      },
+    };
+  }, [session, status, failure, signedOut, fetchFn]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth outside AuthProvider");
+  return value;
+}

@@ -1,0 +1,74 @@
+/**
+ * /accept-invite and /change-password (§2): sets a password with the userId and token of an
+ * invite or reset link, then signs in. Without both in the query it does nothing but say so.
+ */
+import { Alert, Box, Button, Stack, TextField } from "@mui/material";
+import { type FormEvent, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { ApiError } from "../../api/types";
+import { t } from "../../app/strings";
+import { useAuth } from "../../auth/AuthProvider";
+import type { Session } from "../../auth/session";
+import { SignInFrame } from "./SignInFrame";
+
+export function SetPasswordPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const userId = params.get("userId")?.trim() ?? "";
+  const token = params.get("token")?.trim() ?? "";
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password.trim()) {
+      setProblem(t("fillAllFields"));
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const session = await auth.client.request<Session>("PATCH", `/users/${encodeURIComponent(userId)}`, {
+        auth: `Bearer ${token}`,
+        body: { password: password.trim() },
+      });
+      auth.begin(session);
+      navigate("/sites", { replace: true });
+    } catch (error) {
+      setProblem(error instanceof ApiError && error.kind === "api" && error.status === 401 ? t("setPasswordFailed") : (error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!userId || !token) {
+    return (
+      <SignInFrame title={t("setPassword")}>
+        <Alert severity="info">{t("linkIncomplete")}</Alert>
+      </SignInFrame>
+    );
+  }
+  return (
+    <SignInFrame title={t("setPassword")}>
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack spacing={4}>
+          {problem && <Alert severity="error">{problem}</Alert>}
+          <TextField
+            label={t("newPassword")}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+            fullWidth
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {t("setPassword")}
+          </Button>
+        </Stack>
+      </Box>
+    </SignInFrame>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * Sign-up (§2): Email, Password, Name, Company Name, plan, marketing emails, terms. The
+ * checks of §5 run before the call; the server checks them again. `/sign-up/...` is
+ * prefix-matched: `/sign-up/enterprise` preselects that plan.
+ */
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Link,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { type FormEvent, useState } from "react";
+import { Navigate, Link as RouterLink, useNavigate, useParams } from "react-router";
+import { t } from "../../app/strings";
+import { type SignUpForm, useAuth } from "../../auth/AuthProvider";
+import { isEmail } from "../../domain/email";
+import { SignInFrame } from "./SignInFrame";
+
+export const TERMS_VERSION = "1.0.1";
+
+type Plan = SignUpForm["plan"];
+
+/** The first problem with the form, in the wording of §5, or null. */
+export function signUpProblem(form: SignUpForm, agreed: boolean): string | null {
+  const filled = [form.email, form.password, form.name, form.organizationName, form.plan].every((v) => v.trim() !== "");
+  if (!filled) return t("fillAllFields");
+  if (!isEmail(form.email)) return t("emailNotValid");
+  if (!agreed) return t("mustAgreeToTerms");
+  return null;
+}
+
+export function SignUpPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const rest = useParams()["*"] ?? "";
+  const [form, setForm] = useState<SignUpForm>({
+    name: "",
+    email: "",
+    password: "",
+    organizationName: "",
+    plan: rest.toLowerCase().startsWith("enterprise") ? "Enterprise" : "Basic",
+    allowMarketingEmails: false,
+    acceptedTermsVersion: TERMS_VERSION,
+  });
+  const [agreed, setAgreed] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (auth.status === "authenticated") return <Navigate to="/welcome" replace />;
+  const busy = auth.status === "authenticating";
+  const field = (name: "email" | "password" | "name" | "organizationName") => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+    fullWidth: true,
+    required: true,
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = signUpProblem(form, agreed);
+    setProblem(found);
+    if (!found && (await auth.signUp(form))) navigate("/welcome", { replace: true });
+  }
+
+  return (
+    <SignInFrame title={t("signUp")}>
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack spacing={4}>
+          {problem && <Alert severity="error">{problem}</Alert>}
+          {!problem && auth.failure && (
+            <Alert severity="error">
+              <AlertTitle>{auth.failure.title}</AlertTitle>
+              {auth.failure.detail}
+            </Alert>
+          )}
+          <TextField label={t("email")} type="email" autoComplete="email" {...field("email")} />
+          <TextField label={t("password")} type="password" autoComplete="new-password" {...field("password")} />
+          <TextField label={t("name")} autoComplete="name" {...field("name")} />
+          <TextField label={t("companyName")} autoComplete="organization" {...field("organizationName")} />
+          <FormControl>
+            <FormLabel id="plan-label">{t("plan")}</FormLabel>
+            <RadioGroup row aria-labelledby="plan-label" value={form.plan} onChange={(e) => setForm({ ...form, plan: e.target.value as Plan })}>
+              <FormControlLabel value="Basic" control={<Radio />} label={t("planBasic")} />
+              <FormControlLabel value="Enterprise" control={<Radio />} label={t("planEnterprise")} />
+            </RadioGroup>
+          </FormControl>
+          <FormControlLabel
+            control={<Switch checked={form.allowMarketingEmails} onChange={(e) => setForm({ ...form, allowMarketingEmails: e.target.checked })} />}
+            label={t("marketingEmails")}
+          />
+          <Box>
+            <FormControlLabel control={<Switch checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />} label={t("agreeToTerms")} />
+            <Link href="/terms.html" target="_blank" rel="noopener" variant="body2" sx={{ display: "block", ml: 7 }}>
+              {t("termsLink")}
+            </Link>
+          </Box>
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {busy ? t("signingUp") : t("signUp")}
+          </Button>
+          <Typography variant="body2" sx={{ textAlign: "center" }}>
+            <Link component={RouterLink} to="/">
+              {t("haveAccount")}
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </SignInFrame>
+  );
+}

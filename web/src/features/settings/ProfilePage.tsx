@@ -1,0 +1,87 @@
+/**
+ * Own profile (§2 /profile): name and email, both required, email valid (§5). Saved as a
+ * local change of the user's record, so it works offline and reaches the server and the
+ * other devices through sync; 'Successfully updated profile' (§8).
+ */
+import { Box, Paper, Stack, TextField, Typography } from "@mui/material";
+import { type FormEvent, useEffect, useState } from "react";
+import { t } from "../../app/strings";
+import { useAuth } from "../../auth/AuthProvider";
+import type { User } from "../../auth/session";
+import { isEmail } from "../../domain/email";
+import { useRecords, useSyncEngine } from "../../offline/SyncProvider";
+import { SaveButton } from "../../ui/SaveButton";
+import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
+import { useUnsavedChanges } from "../../ui/unsaved/useUnsavedChanges";
+
+export function ProfilePage() {
+  const auth = useAuth();
+  const engine = useSyncEngine();
+  const snackbar = useSnackbar();
+  const stored = useRecords<User>("users").find((u) => u.id === auth.user?.id);
+  const me = stored ?? auth.user;
+  const [name, setName] = useState(me?.name ?? "");
+  const [email, setEmail] = useState(me?.email ?? "");
+  const [touched, setTouched] = useState(false);
+
+  // Until the user edits, follow the stored record (it may arrive with the first download).
+  useEffect(() => {
+    if (!touched && me) {
+      setName(me.name ?? "");
+      setEmail(me.email ?? "");
+    }
+  }, [me, touched]);
+
+  const dirty = touched && (name !== (me?.name ?? "") || email !== (me?.email ?? ""));
+  const unsaved = useUnsavedChanges(dirty);
+  const nameError = name.trim() === "";
+  const emailError = !isEmail(email);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!me || nameError || emailError) return;
+    await engine.put("users", { ...me, name: name.trim(), email: email.trim() });
+    setTouched(false);
+    unsaved.allowNextNavigation();
+    snackbar.show(t("profileUpdated"));
+  }
+
+  return (
+    <Paper sx={{ p: { xs: 4, sm: 6 }, maxWidth: 560 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 5 }}>
+        {t("profile")}
+      </Typography>
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack spacing={4}>
+          <TextField
+            label={t("name")}
+            value={name}
+            onChange={(e) => {
+              setTouched(true);
+              setName(e.target.value);
+            }}
+            required
+            error={nameError}
+            helperText={nameError ? t("required") : " "}
+            fullWidth
+          />
+          <TextField
+            label={t("email")}
+            type="email"
+            value={email}
+            onChange={(e) => {
+              setTouched(true);
+              setEmail(e.target.value);
+            }}
+            required
+            error={emailError}
+            helperText={emailError ? t("emailNotValid") : " "}
+            fullWidth
+          />
+          <SaveButton disabled={!me || nameError || emailError} />
+        </Stack>
+      </Box>
+      {unsaved.leaveDialog}
+    </Paper>
+  );
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/App";
+import { setLanguage } from "./app/strings";
+
+setLanguage(navigator.language);
+// Ask the browser to keep our offline data under storage pressure (§ issue 5, PWA).
+void navigator.storage?.persist?.();
+
+const root = document.getElementById("root");
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { IDBFactory } from "fake-indexeddb";
+import { afterEach, describe, expect, it } from "vitest";
+import { SyncProvider, useRecords, useSyncEngine, useSyncStatus } from "./SyncProvider";
+import { type TestTab, openTab, testWorld } from "./sync/testing";
+
+const ORG = "0000000000000000000000000000000a";
+const SITE = "1111111111111111111111111111111b";
+const hex = (n: number) => n.toString(16).padStart(32, "0");
+
+interface Item {
+  id: string;
+  name: string;
+}
+
+function Items({ locationId }: { locationId: string }) {
+  const items = useRecords<Item>("equipment", locationId);
+  const status = useSyncStatus();
+  return (
+    <>
+      <p role="status">{status.state}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>{item.name}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+let tab: TestTab | null = null;
+
+afterEach(() => {
+  cleanup();
+  tab?.close();
+  tab = null;
+});
+
+describe("SyncProvider", () => {
+  it("runs the engine and shows a site's records, re-read when they change", async () => {
+    const world = testWorld(new IDBFactory());
+    world.server.seed("equipment", { id: hex(1), orgId: ORG, locationId: SITE, name: "Lobby", lastUpdated: "2026-11-22T09:00:00.000Z" });
+    tab = openTab(world);
+    const { engine } = tab;
+    render(
+      <SyncProvider engine={engine}>
+        <Items locationId={SITE} />
+      </SyncProvider>,
+    );
+    expect(await screen.findByText("Lobby")).toBeTruthy();
+    await act(() => engine.idle());
+    expect(screen.getByRole("status").textContent).toBe("upToDate");
+
+    await act(() => engine.put("equipment", { id: hex(2), orgId: ORG, locationId: SITE, name: "Boiler room" }));
+    expect(await screen.findByText("Boiler room")).toBeTruthy();
+
+    await act(() => engine.remove("equipment", { id: hex(1), orgId: ORG, locationId: SITE, name: "Lobby" }));
+    await act(() => engine.idle());
+    expect(screen.queryByText("Lobby")).toBeNull();
+  });
+
+  it("gives the engine to screens, and refuses outside the provider", () => {
+    const world = testWorld(new IDBFactory());
+    tab = openTab(world);
+    let seen: unknown = null;
+    function Probe() {
+      seen = useSyncEngine();
+      return null;
+    }
+    render(
+      <SyncProvider engine={tab.engine}>
+        <Probe />
+      </SyncProvider>,
+    );
+    expect(seen).toBe(tab.engine);
+    expect(() => render(<Probe />)).toThrow("useSyncEngine outside SyncProvider");
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The sync engine for React: the provider runs it while mounted, and screens read through
+ * hooks that re-read the store whenever records of their kind change, here or in another tab.
+ */
+import { type ReactNode, createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
+import type { SyncKind } from "./kinds";
+import type { SyncRecord } from "./records";
+import type { SyncEngine } from "./sync/engine";
+import type { SyncStatus } from "./sync/status";
+
+const EngineContext = createContext<SyncEngine | null>(null);
+
+/** Starts `engine` on mount and stops it on unmount; make a new engine per signed-in organisation. */
+export function SyncProvider({ engine, children }: { engine: SyncEngine; children: ReactNode }) {
+  useEffect(() => {
+    engine.start();
+    return () => engine.stop();
+  }, [engine]);
+  return <EngineContext.Provider value={engine}>{children}</EngineContext.Provider>;
+}
+
+export function useSyncEngine(): SyncEngine {
+  const engine = useContext(EngineContext);
+  if (!engine) throw new Error("useSyncEngine outside SyncProvider");
+  return engine;
+}
+
+export function useSyncStatus(): SyncStatus {
+  const engine = useSyncEngine();
+  return useSyncExternalStore(engine.subscribe, engine.status);
+}
+
+const NONE: never[] = [];
+
+/**
+ * The kind's records that are not deleted (one site's with `locationId`), re-read when that
+ * kind changes. Empty until the first read; the same array until the records change.
+ */
+export function useRecords<T = SyncRecord>(kind: SyncKind, locationId?: string): T[] {
+  const engine = useSyncEngine();
+  const source = `${kind}:${locationId ?? "*"}`;
+  const [read, setRead] = useState<{ source: string; records: T[] }>({ source: "", records: NONE });
+
+  useEffect(() => {
+    let latest = 0;
+    let mounted = true;
+    const reread = () => {
+      // Only the latest read counts: an earlier one may finish after it.
+      const ticket = ++latest;
+      engine.list<T>(kind, locationId).then(
+        (records) => {
+          if (mounted && ticket === latest) setRead({ source, records });
+        },
+        (error: unknown) => console.error(`Could not read ${source}`, error),
+      );
+    };
+    reread();
+    const stop = engine.onRecordsChanged((kinds) => {
+      if (kinds.has(kind)) reread();
+    });
+    return () => {
+      mounted = false;
+      stop();
+    };
+  }, [engine, kind, locationId, source]);
+
+  return read.source === source ? read.records : NONE;
+}

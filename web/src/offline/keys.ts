@@ -1,0 +1,39 @@
+/**
+ * Where things live in the local store (spec §3 "Local storage: local data is stored under
+ * per-type, per-location names"): `equipment:{locationId}` for location-scoped kinds,
+ * `serviceTypes` for organisation-wide ones, and the sync engine's own bookkeeping under
+ * `sync:`, a name no kind has.
+ */
+import { type SyncKind, isLocationScoped } from "./kinds";
+
+/** The download cursor of the last merged page. */
+export const CURSOR_KEY = "sync:cursor";
+/** {@link SyncInfo}: the dates and outcome the sync panel shows. */
+export const SYNC_INFO_KEY = "sync:info";
+/** Server clock minus device clock, in ms, learned from each answer's `serverTime`. */
+export const CLOCK_OFFSET_KEY = "sync:clockOffset";
+/** The records changed locally and not yet settled by an upload. */
+export const OUTBOX_KEY = "sync:outbox";
+/** Uploads the server refused, with its reasons. */
+export const REJECTED_KEY = "sync:rejected";
+
+/** The key of the list a record of `kind` is stored in; `locationId` only counts for location-scoped kinds. */
+export function listKey(kind: SyncKind, locationId?: string): string {
+  return isLocationScoped(kind) ? `${kind}:${locationId ?? ""}` : kind;
+}
+
+/** Every key among `keys` that holds a list of `kind`. */
+export function listKeysOf(kind: SyncKind, keys: readonly string[]): string[] {
+  if (!isLocationScoped(kind)) return keys.filter((key) => key === kind);
+  const prefix = `${kind}:`;
+  return keys.filter((key) => key.startsWith(prefix));
+}
+
+/**
+ * The key of the index shard that says which site a location-scoped record is stored under,
+ * so a record that moves between sites can leave its old list. Sharded by the id's first two
+ * characters so a single save reads and writes a small object.
+ */
+export function whereKey(kind: SyncKind, id: string): string {
+  return `sync:where:${kind}:${id.slice(0, 2)}`;
+}

@@ -1,0 +1,55 @@
+/**
+ * The kinds of record that sync (spec §3), mirroring `crates/domain/src/sync_kind.rs`: each
+ * name is the key of its list in sync requests and answers. `kinds.test.ts` reads the Rust
+ * file so the two lists cannot drift apart.
+ */
+
+export const SYNC_KINDS = [
+  "equipment",
+  "locations",
+  "performedServices",
+  "serviceTypes",
+  "equipmentTypes",
+  "models",
+  "customers",
+  "equipmentFields",
+  "locationFields",
+  "modelFields",
+  "questions",
+  "serviceMonthCategories",
+  "users",
+  "history",
+  "locationOverrides",
+  "serviceMonths",
+  "deficiencies",
+  "floorPlans",
+  "schedule",
+  "organization",
+  "siteTypes",
+  "globalAlerts",
+] as const;
+
+export type SyncKind = (typeof SYNC_KINDS)[number];
+
+/** Kinds whose records belong to a site and carry `locationId`. */
+const LOCATION_SCOPED: ReadonlySet<SyncKind> = new Set<SyncKind>([
+  "equipment",
+  "performedServices",
+  "history",
+  "locationOverrides",
+  "serviceMonths",
+  "deficiencies",
+  "floorPlans",
+  "schedule",
+]);
+
+/** Operators add global alerts on the server; a client may only download them. */
+export type UploadKind = Exclude<SyncKind, "globalAlerts">;
+
+export function isLocationScoped(kind: SyncKind): boolean {
+  return LOCATION_SCOPED.has(kind);
+}
+
+export function isUploadKind(kind: SyncKind): kind is UploadKind {
+  return kind !== "globalAlerts";
+}

@@ -1,0 +1,42 @@
+/** The fields every synced record shares (spec §3), as the local store keeps them. */
+export interface SyncRecord {
+  id: string;
+  /** ISO 8601; the later one wins (§4). */
+  lastUpdated: string;
+  deleted?: boolean;
+  orgId?: string;
+  /** Set on location-scoped kinds: the site the record belongs to. */
+  locationId?: string;
+  /** The server's version of this copy; absent until the server has stored it. */
+  version?: number;
+  /** A local change not yet settled by an upload (§3). Never sent. */
+  hasBeenChangedLocally?: boolean;
+  [field: string]: unknown;
+}
+
+function stamp(record: SyncRecord): number {
+  return Date.parse(record.lastUpdated);
+}
+
+/**
+ * Whether a downloaded copy replaces the local one (§4: only if its lastUpdated is newer).
+ * A tombstone always does, because the server never lets a deleted record come back; a local
+ * copy still waiting to upload is kept, because its upload settles it. With equal stamps the
+ * copy the server stored later wins, as it did on the server.
+ */
+export function serverCopyWins(local: SyncRecord | undefined, server: SyncRecord): boolean {
+  if (!local) return true;
+  if (!local.hasBeenChangedLocally && local.version !== undefined && local.version === server.version) return false;
+  if (server.deleted) return true;
+  if (local.hasBeenChangedLocally) return false;
+  const [theirs, ours] = [stamp(server), stamp(local)];
+  if (Number.isNaN(ours)) return true;
+  if (theirs !== ours) return theirs > ours;
+  return (server.version ?? 0) > (local.version ?? 0);
+}
+
+/** A record as a screen hands it over to be saved; the engine stamps the rest. */
+export interface LocalRecord {
+  id: string;
+  locationId?: string;
+}

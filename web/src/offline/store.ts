@@ -1,0 +1,190 @@
+/**
+ * The local database of spec §3 "Local storage": IndexedDB "fieldtag", version 3, one
+ * key-value object store with out-of-line string keys. This is the only module that touches
+ * IndexedDB. Lists are stored one array per key, so a bulk write is a few large puts rather
+ * than one row per record.
+ */
+
+export const DATABASE_NAME = "fieldtag";
+export const DATABASE_VERSION = 3;
+const OBJECT_STORE = "keyval";
+/** Tells every tab of the product that the store was destroyed. */
+export const STORE_CHANNEL = "fieldtag-store";
+
+export const DESTROYED_MESSAGE = "database is destroyed";
+
+export interface StoreReader {
+  get<T>(key: string): Promise<T | undefined>;
+  getMany<T>(keys: readonly string[]): Promise<(T | undefined)[]>;
+  keys(): Promise<string[]>;
+}
+
+/** A read-write transaction: every write in it lands, or none does. */
+export interface StoreTransaction extends StoreReader {
+  /** Queues a write, applied when the transaction commits. */
+  set(key: string, value: unknown): void;
+}
+
+export interface KeyValueStore extends StoreReader {
+  set(key: string, value: unknown): Promise<void>;
+  /** Writes every entry in one transaction. */
+  setMany(entries: Iterable<readonly [string, unknown]>): Promise<void>;
+  clear(): Promise<void>;
+  /** The arrays stored under `keys`, concatenated; a missing key counts as empty. */
+  readList<T>(keys: readonly string[]): Promise<T[]>;
+  /**
+   * Reads and writes in one transaction, so a read-modify-write cannot interleave with
+   * another tab's. Inside `work`, await only the transaction's own reads: waiting on
+   * anything else lets IndexedDB commit the transaction early.
+   */
+  update<R>(work: (tx: StoreTransaction) => Promise<R>): Promise<R>;
+  /** Marks the store destroyed (later writes reject), clears it, and reloads every open tab. */
+  destroy(): Promise<void>;
+  /** Closes the connection and the channel (tests, sign-out). */
+  close(): void;
+}
+
+export interface StoreOptions {
+  name?: string;
+  indexedDB?: IDBFactory;
+  /** The channel between tabs; null when there is none. */
+  channel?: BroadcastChannel | null;
+  reload?: () => void;
+}
+
+interface DestroyedMessage {
+  type: "destroyed";
+}
+
+function settled<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function completion(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new Error("transaction aborted"));
+  });
+}
+
+function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
+  const request = factory.open(name, DATABASE_VERSION);
+  request.onupgradeneeded = () => {
+    const db = request.result;
+    if (!db.objectStoreNames.contains(OBJECT_STORE)) db.createObjectStore(OBJECT_STORE);
+  };
+  return settled(request);
+}
+
+function defaultChannel(): BroadcastChannel | null {
+  return typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(STORE_CHANNEL);
+}
+
+export function openStore({
+  name = DATABASE_NAME,
+  indexedDB: factory = globalThis.indexedDB,
+  channel = defaultChannel(),
+  reload = () => globalThis.location.reload(),
+}: StoreOptions = {}): KeyValueStore {
+  let connection: Promise<IDBDatabase> | null = null;
+  let destroyed = false;
+
+  function database(): Promise<IDBDatabase> {
+    connection ??= openDatabase(factory, name).then(
+      (db) => {
+        // Another tab upgrading or deleting the database must not wait on us; reopen on next use.
+        db.onversionchange = () => {
+          db.close();
+          connection = null;
+        };
+        return db;
+      },
+      (error: unknown) => {
+        connection = null; // Try again on next use rather than fail forever.
+        throw error;
+      },
+    );
+    return connection;
+  }
+
+  async function transact<R>(mode: IDBTransactionMode, work: (tx: StoreTransaction) => Promise<R>): Promise<R> {
+    const tx = (await database()).transaction(OBJECT_STORE, mode);
+    const objects = tx.objectStore(OBJECT_STORE);
+    const committed = completion(tx);
+    const view: StoreTransaction = {
+      get: <T>(key: string) => settled(objects.get(key)) as Promise<T | undefined>,
+      getMany: <T>(keys: readonly string[]) => Promise.all(keys.map((key) => settled(objects.get(key)))) as Promise<(T | undefined)[]>,
+      keys: async () => (await settled(objects.getAllKeys())).map(String),
+      set(key, value) {
+        objects.put(value, key);
+      },
+    };
+    try {
+      const result = await work(view);
+      await committed;
+      return result;
+    } catch (error) {
+      committed.catch(() => undefined);
+      try {
+        tx.abort();
+      } catch {
+        // Already finished or aborted: nothing left to undo.
+      }
+      throw error;
+    }
+  }
+
+  async function write<R>(work: (tx: StoreTransaction) => Promise<R>): Promise<R> {
+    if (destroyed) throw new Error(DESTROYED_MESSAGE);
+    return transact("readwrite", work);
+  }
+
+  /** Allowed after destroy: emptying a destroyed store is what destroy does. */
+  async function clear(): Promise<void> {
+    const tx = (await database()).transaction(OBJECT_STORE, "readwrite");
+    tx.objectStore(OBJECT_STORE).clear();
+    await completion(tx);
+  }
+
+  function onMessage(event: MessageEvent<DestroyedMessage>) {
+    if (event.data?.type !== "destroyed") return;
+    destroyed = true;
+    reload();
+  }
+  channel?.addEventListener("message", onMessage);
+
+  return {
+    get: (key) => transact("readonly", (tx) => tx.get(key)),
+    getMany: (keys) => transact("readonly", (tx) => tx.getMany(keys)),
+    keys: () => transact("readonly", (tx) => tx.keys()),
+    set: (key, value) => write(async (tx) => tx.set(key, value)),
+    setMany: (entries) =>
+      write(async (tx) => {
+        for (const [key, value] of entries) tx.set(key, value);
+      }),
+    update: write,
+    clear,
+    async readList<T>(keys: readonly string[]) {
+      const lists = await transact("readonly", (tx) => tx.getMany<T[]>(keys));
+      const all: T[] = [];
+      // A loop, not push(...list): spreading a 100,000-item array overflows the stack.
+      for (const list of lists) if (list) for (const item of list) all.push(item);
+      return all;
+    },
+    async destroy() {
+      destroyed = true;
+      channel?.postMessage({ type: "destroyed" } satisfies DestroyedMessage);
+      await clear();
+      reload();
+    },
+    close() {
+      channel?.removeEventListener("message", onMessage);
+      channel?.close();
+      void connection?.then((db) => db.close());
+      connection = null;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The two sync calls of spec §7, as `docs/sync.md` describes them: download the changes after
+ * a cursor, and upload local changes with an answer per record.
+ */
+import type { ApiClient } from "../../api/types";
+import type { SyncKind, UploadKind } from "../kinds";
+import type { SyncRecord } from "../records";
+
+/** One page of changes: a list per kind the user may read, plus where to continue. */
+export type DownloadAnswer = Partial<Record<SyncKind, SyncRecord[]>> & {
+  cursor: string | number;
+  hasMore: boolean;
+  /** The server's clock when it answered (ISO 8601). */
+  serverTime: string;
+};
+
+export type RecordAnswer =
+  | { status: "accepted"; id: string; version: number }
+  /** The server holds a newer copy (or a tombstone), which replaces the local one. */
+  | { status: "stale"; id: string; record: SyncRecord }
+  | { status: "rejected"; id: string; reason: string };
+
+/** An answer per uploaded record, in the same position of the same key. */
+export type UploadAnswer = Partial<Record<UploadKind, RecordAnswer[]>> & { serverTime?: string };
+
+export type UploadBody = Partial<Record<UploadKind, SyncRecord[]>>;
+
+export interface SyncApi {
+  download(query: { cursor: string | number; limit?: number }): Promise<DownloadAnswer>;
+  upload(body: UploadBody): Promise<UploadAnswer>;
+}
+
+export function httpSyncApi(client: ApiClient, orgId: string): SyncApi {
+  const path = `/organizations/${encodeURIComponent(orgId)}/sync`;
+  return {
+    download: ({ cursor, limit }) => client.request<DownloadAnswer>("GET", path, { query: { cursor, limit } }),
+    upload: (body) => client.request<UploadAnswer>("PATCH", path, { body }),
+  };
+}

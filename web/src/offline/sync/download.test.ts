@@ -1,0 +1,192 @@
+import { IDBFactory } from "fake-indexeddb";
+import { afterEach, describe, expect, it } from "vitest";
+import { CURSOR_KEY, listKey } from "../keys";
+import type { SyncRecord } from "../records";
+import type { DownloadAnswer, SyncApi } from "./api";
+import { mergePages } from "./merge";
+import { type TestTab, type TestWorld, openTab, testWorld } from "./testing";
+
+const ORG = "0000000000000000000000000000000a";
+const SITE_A = "1111111111111111111111111111111a";
+const SITE_B = "1111111111111111111111111111111b";
+const T0 = Date.parse("2026-11-22T10:00:00.000Z");
+const iso = (ms: number) => new Date(ms).toISOString();
+const hex = (n: number) => n.toString(16).padStart(32, "0");
+
+function item(n: number, fields: Partial<SyncRecord> = {}): SyncRecord {
+  return { id: hex(n), orgId: ORG, locationId: SITE_A, name: `Item ${n}`, lastUpdated: iso(T0 - 60_000), ...fields };
+}
+
+function page(fields: Partial<DownloadAnswer>): DownloadAnswer {
+  return { cursor: 1, hasMore: false, serverTime: iso(T0), ...fields };
+}
+
+const tabs: TestTab[] = [];
+function open(world: TestWorld, options?: Parameters<typeof openTab>[1]): TestTab {
+  const tab = openTab(world, options);
+  tabs.push(tab);
+  return tab;
+}
+
+afterEach(() => {
+  for (const tab of tabs.splice(0)) tab.close();
+});
+
+describe("merging a download", () => {
+  it("replaces a local copy with a newer server copy only", async () => {
+    const world = testWorld(new IDBFactory());
+    const { engine, store } = open(world);
+    await store.update((tx) => mergePages(tx, [page({ equipment: [item(1, { version: 1 }), item(2, { version: 2 })] })]));
+    await store.update((tx) =>
+      mergePages(tx, [
+        page({
+          equipment: [
+            item(1, { name: "Newer", version: 3, lastUpdated: iso(T0) }),
+            item(2, { name: "Older", version: 4, lastUpdated: iso(T0 - 120_000) }),
+          ],
+        }),
+      ]),
+    );
+    expect((await engine.list("equipment", SITE_A)).map((r) => r.name)).toEqual(["Newer", "Item 2"]);
+  });
+
+  it("keeps a local change waiting to upload, and lets a tombstone replace anything", async () => {
+    const world = testWorld(new IDBFactory());
+    const { engine, store } = open(world); // not started: local changes stay flagged
+    await engine.put("equipment", item(1, { name: "Mine" }));
+    await engine.put("equipment", item(2, { name: "Mine too" }));
+    const changed = await store.update((tx) =>
+      mergePages(tx, [
+        page({
+          equipment: [
+            item(1, { name: "Theirs", version: 5, lastUpdated: iso(T0 + 60_000) }),
+            item(2, { deleted: true, version: 6, lastUpdated: iso(T0 - 120_000) }),
+          ],
+        }),
+      ]),
+    );
+    expect(changed).toEqual(new Set(["equipment"]));
+    expect(await engine.list("equipment", SITE_A)).toMatchObject([{ name: "Mine", hasBeenChangedLocally: true }]);
+    expect(await store.get(listKey("equipment", SITE_A))).toMatchObject([{ id: hex(1) }, { id: hex(2), deleted: true }]);
+  });
+
+  it("replaces global alerts with the current list", async () => {
+    const world = testWorld(new IDBFactory());
+    const { engine } = open(world);
+    world.server.globalAlerts = [{ id: hex(1), lastUpdated: iso(T0), message: "Maintenance tonight" }];
+    await engine.syncNow();
+    world.server.globalAlerts = [{ id: hex(2), lastUpdated: iso(T0), message: "Done" }];
+    await engine.syncNow();
+    expect(await engine.list("globalAlerts")).toMatchObject([{ id: hex(2) }]);
+  });
+
+  it("moves a record that changed site out of its old site's list", async () => {
+    const world = testWorld(new IDBFactory());
+    const { engine, server } = { ...open(world), server: world.server };
+    server.seed("equipment", item(1));
+    await engine.syncNow();
+    server.seed("equipment", item(1, { locationId: SITE_B, lastUpdated: iso(T0 - 30_000) }));
+    await engine.syncNow();
+    expect(await engine.list("equipment", SITE_A)).toEqual([]);
+    expect(await engine.list("equipment", SITE_B)).toMatchObject([{ id: hex(1) }]);
+    expect(await engine.get("equipment", hex(1))).toMatchObject({ locationId: SITE_B });
+  });
+
+  it("moves a record saved locally at another site, and uploads the move", async () => {
+    const world = testWorld(new IDBFactory());
+    const { engine } = open(world);
+    const saved = await engine.put("equipment", item(1));
+    await engine.put("equipment", { ...saved, locationId: SITE_B });
+    expect(await engine.list("equipment", SITE_A)).toEqual([]);
+    expect(await engine.list("equipment")).toMatchObject([{ id: hex(1), locationId: SITE_B }]);
+    await engine.syncNow();
+    expect(world.server.stored("equipment", hex(1))).toMatchObject({ locationId: SITE_B });
+  });
+
+  it("lists organisation-wide kinds under one key, and every site without a site", async () => {
+    const world = testWorld(new IDBFactory());
+    const { engine, store } = open(world);
+    world.server.seed("serviceTypes", { id: hex(9), orgId: ORG, name: "Annual", lastUpdated: iso(T0) });
+    world.server.seed("equipment", item(1));
+    world.server.seed("equipment", item(2, { locationId: SITE_B }));
+    await engine.syncNow();
+    expect(await store.get("serviceTypes")).toMatchObject([{ id: hex(9) }]);
+    expect((await engine.list("equipment")).map((r) => r.id)).toEqual([hex(1), hex(2)]);
+    expect((await engine.list("equipment", SITE_B)).map((r) => r.id)).toEqual([hex(2)]);
+  });
+});
+
+describe("download", () => {
+  it("follows hasMore page by page and saves the last cursor", async () => {
+    const world = testWorld(new IDBFactory());
+    const { engine, store } = open(world, { pageSize: 5, mergeBatch: 5 });
+    for (let n = 1; n <= 12; n++) world.server.seed("equipment", item(n, { locationId: n % 2 ? SITE_A : SITE_B }));
+    await engine.syncNow();
+    expect(world.server.downloads).toEqual([
+      { cursor: 0, limit: 5 },
+      { cursor: 5, limit: 5 },
+      { cursor: 10, limit: 5 },
+    ]);
+    expect(await engine.list("equipment")).toHaveLength(12);
+    expect(await store.get(CURSOR_KEY)).toBe(12);
+
+    world.server.seed("equipment", item(13));
+    await engine.syncNow();
+    expect(world.server.downloads.at(-1)).toEqual({ cursor: 12, limit: 5 });
+    expect(await engine.list("equipment")).toHaveLength(13);
+  });
+
+  it("merges several pages in one transaction, the later copy of a record winning", async () => {
+    const world = testWorld(new IDBFactory());
+    const api: SyncApi = {
+      download: async (query) => {
+        const answer = await world.server.download(query);
+        // Item 1 changes on the server between the first page and the second.
+        if (query.cursor === 0) world.server.seed("equipment", item(1, { name: "Changed", lastUpdated: iso(T0) }));
+        return answer;
+      },
+      upload: (body) => world.server.upload(body),
+    };
+    const { engine, changed } = open(world, { api, pageSize: 2 });
+    for (const n of [1, 2, 3]) world.server.seed("equipment", item(n));
+    await engine.syncNow();
+    expect(world.server.downloads.map((d) => d.cursor)).toEqual([0, 2]);
+    expect(changed).toHaveLength(1); // one merge
+    expect((await engine.list("equipment", SITE_A)).map((r) => r.name)).toEqual(["Changed", "Item 2", "Item 3"]);
+  });
+
+  it("saves the records and the cursor together, or neither", async () => {
+    const world = testWorld(new IDBFactory());
+    let spoil = true;
+    // A value IndexedDB cannot store makes the merge fail halfway through its writes.
+    const api: SyncApi = {
+      download: async (query) => {
+        const answer = await world.server.download(query);
+        if (spoil) answer.equipment?.push(item(99, { locationId: SITE_B, spoiled: () => 0 }));
+        return answer;
+      },
+      upload: (body) => world.server.upload(body),
+    };
+    const { engine, store, errors } = open(world, { api });
+    world.server.seed("equipment", item(1));
+    await engine.syncNow();
+    expect(errors).toHaveLength(1);
+    expect(engine.status()).toMatchObject({ state: "error", lastTrySuccessStatus: "no" });
+    expect(await store.get(CURSOR_KEY)).toBeUndefined();
+    expect(await engine.list("equipment")).toEqual([]);
+
+    spoil = false;
+    await engine.syncNow();
+    expect(await store.get(CURSOR_KEY)).toBe(1);
+    expect(await engine.list("equipment")).toMatchObject([{ id: hex(1) }]);
+    expect(engine.status().state).toBe("upToDate");
+  });
+
+  it("records the last successful download", async () => {
+    const world = testWorld(new IDBFactory());
+    const { engine } = open(world);
+    world.clock.advance(1_000);
+    await engine.syncNow();
+    expect(engine.status().lastSuccessfulDownloadDate).toBe(iso(T0 + 1_000));
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The record lists one store transaction reads and changes. Saving a local change, merging a
+ * download and settling an upload all place records through this, so a record that moves to
+ * another site always leaves its old site's list, and the site index stays in step.
+ */
+import { type SyncKind, isLocationScoped } from "../kinds";
+import { listKey, whereKey } from "../keys";
+import type { SyncRecord } from "../records";
+import type { StoreTransaction } from "../store";
+
+/** Which record a transaction needs; `locationId` is where it is going, when it is moving. */
+export interface RecordRef {
+  kind: SyncKind;
+  id: string;
+  locationId?: string;
+}
+
+/** The ref of a record about to be placed: its kind, id and the site it goes to. */
+export function refOf(kind: SyncKind, record: { id: string; locationId?: string }): RecordRef {
+  return { kind, id: record.id, locationId: record.locationId ?? "" };
+}
+
+interface LoadedList {
+  records: SyncRecord[];
+  /** id → position, built on first lookup. */
+  positions: Map<string, number> | null;
+  changed: boolean;
+}
+
+/** id → the locationId its record is stored under, for one shard of one kind. */
+type Where = Record<string, string>;
+
+interface LoadedShard {
+  where: Where;
+  changed: boolean;
+}
+
+export class RecordLists {
+  private readonly lists = new Map<string, LoadedList>();
+  private readonly shards = new Map<string, LoadedShard>();
+  /** The kinds with a list that {@link write} will save. */
+  readonly changedKinds = new Set<SyncKind>();
+
+  constructor(private readonly tx: StoreTransaction) {}
+
+  /** Reads what finding or placing these records needs: their index shards, then their lists. */
+  async load(refs: Iterable<RecordRef>): Promise<void> {
+    const wanted = [...refs];
+    const scoped = wanted.filter((ref) => isLocationScoped(ref.kind));
+    const shardKeys = unique(scoped.map((ref) => whereKey(ref.kind, ref.id))).filter((key) => !this.shards.has(key));
+    const shards = await this.tx.getMany<Where>(shardKeys);
+    shardKeys.forEach((key, i) => this.shards.set(key, { where: shards[i] ?? {}, changed: false }));
+
+    const listKeys = new Set<string>();
+    for (const ref of wanted) {
+      const current = this.keyOf(ref.kind, ref.id);
+      if (current !== undefined) listKeys.add(current);
+      if (!isLocationScoped(ref.kind) || ref.locationId !== undefined) listKeys.add(listKey(ref.kind, ref.locationId));
+    }
+    const missing = [...listKeys].filter((key) => !this.lists.has(key));
+    const lists = await this.tx.getMany<SyncRecord[]>(missing);
+    missing.forEach((key, i) => this.lists.set(key, { records: lists[i] ?? [], positions: null, changed: false }));
+  }
+
+  /** The stored copy of a record, tombstones included. */
+  find(kind: SyncKind, id: string): SyncRecord | undefined {
+    const key = this.keyOf(kind, id);
+    if (key === undefined) return undefined;
+    const list = this.loaded(key);
+    const at = positions(list).get(id);
+    return at === undefined ? undefined : list.records[at];
+  }
+
+  /** Stores `record` in its list, replacing the copy with its id, wherever that was. */
+  place(kind: SyncKind, record: SyncRecord): void {
+    const target = listKey(kind, record.locationId);
+    const current = this.keyOf(kind, record.id);
+    if (current !== undefined && current !== target) this.removeFrom(current, record.id);
+
+    const list = this.loaded(target);
+    const at = positions(list).get(record.id);
+    if (at === undefined) {
+      positions(list).set(record.id, list.records.length);
+      list.records.push(record);
+    } else {
+      list.records[at] = record;
+    }
+    list.changed = true;
+    this.changedKinds.add(kind);
+
+    if (isLocationScoped(kind)) {
+      const shard = this.shard(kind, record.id);
+      const locationId = record.locationId ?? "";
+      if (shard.where[record.id] !== locationId) {
+        shard.where[record.id] = locationId;
+        shard.changed = true;
+      }
+    }
+  }
+
+  /** Queues the changed lists and index shards in the transaction. */
+  write(): void {
+    for (const [key, list] of this.lists) if (list.changed) this.tx.set(key, list.records);
+    for (const [key, shard] of this.shards) if (shard.changed) this.tx.set(key, shard.where);
+  }
+
+  /** Where a record is stored now: its site's list per the index, or its kind's one list. */
+  private keyOf(kind: SyncKind, id: string): string | undefined {
+    if (!isLocationScoped(kind)) return listKey(kind);
+    const locationId = this.shard(kind, id).where[id];
+    return locationId === undefined ? undefined : listKey(kind, locationId);
+  }
+
+  private removeFrom(key: string, id: string): void {
+    const list = this.loaded(key);
+    const at = positions(list).get(id);
+    if (at === undefined) return;
+    list.records.splice(at, 1);
+    list.positions = null;
+    list.changed = true;
+  }
+
+  private loaded(key: string): LoadedList {
+    const list = this.lists.get(key);
+    if (!list) throw new Error(`list ${key} was not loaded in this transaction`);
+    return list;
+  }
+
+  private shard(kind: SyncKind, id: string): LoadedShard {
+    const shard = this.shards.get(whereKey(kind, id));
+    if (!shard) throw new Error(`the site index of ${kind} ${id} was not loaded in this transaction`);
+    return shard;
+  }
+}
+
+function positions(list: LoadedList): Map<string, number> {
+  list.positions ??= new Map(list.records.map((record, i) => [record.id, i]));
+  return list.positions;
+}
+
+function unique<T>(items: readonly T[]): T[] {
+  return [...new Set(items)];
+}

@@ -1,0 +1,19 @@
+/** What the app shows of sync (§3 "Sync info", §4 Sync). */
+import type { RejectedUpload } from "./outbox";
+
+export type SyncState = "syncing" | "upToDate" | "error";
+
+/** Kept in the store, so it outlives the page and every tab shows the same. */
+export interface SyncInfo {
+  /** Device clock, ISO 8601. */
+  lastSuccessfulDownloadDate?: string;
+  lastSuccessfulUploadDate?: string;
+  lastTrySuccessStatus?: "yes" | "no";
+}
+
+export interface SyncStatus extends SyncInfo {
+  state: SyncState;
+  /** The browser says online, and the last call got an answer. */
+  online: boolean;
+  rejected: readonly RejectedUpload[];
+}

@@ -1,0 +1,256 @@
+/**
+ * Test doubles for the sync engine: an in-memory server that answers as `docs/sync.md` says
+ * (versions, cursor pages, last-writer-wins, final tombstones, per-record answers), and a
+ * clock whose time and timers move only when a test says so.
+ */
+import { ApiError } from "../../api/types";
+import { SYNC_KINDS, type SyncKind, isLocationScoped } from "../kinds";
+import type { SyncRecord } from "../records";
+import { type KeyValueStore, openStore } from "../store";
+import type { DownloadAnswer, RecordAnswer, SyncApi, UploadAnswer, UploadBody } from "./api";
+import { type SyncEngine, type SyncEngineOptions, createSyncEngine } from "./engine";
+import type { Network, TimerHandle, Timers } from "./environment";
+import { type Locks, localLocks } from "./locks";
+
+interface Stored {
+  kind: SyncKind;
+  record: SyncRecord;
+  version: number;
+}
+
+/** `lastUpdated` in UTC with milliseconds, as the server stores it. */
+function normalized(stamp: string): string {
+  return new Date(Date.parse(stamp)).toISOString();
+}
+
+export class FakeSyncServer implements SyncApi {
+  private readonly records = new Map<string, Stored>();
+  private version = 0;
+  private gate: Promise<void> | null = null;
+  private inFlight = 0;
+
+  globalAlerts: SyncRecord[] = [];
+  /** No answer comes: every call fails as the API client fails offline. */
+  offline = false;
+  readonly downloads: { cursor: string | number; limit?: number }[] = [];
+  readonly uploads: UploadBody[] = [];
+  /** The most calls that were in flight at once. */
+  mostAtOnce = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Holds every call until the returned function is called. */
+  hold(): () => void {
+    let release = () => {};
+    this.gate = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.gate = null;
+      release();
+    };
+  }
+
+  /** A write made by another device. */
+  seed(kind: SyncKind, record: SyncRecord): SyncRecord {
+    const stored = { ...record, lastUpdated: normalized(record.lastUpdated) };
+    this.records.set(`${kind}/${record.id}`, { kind, record: stored, version: ++this.version });
+    return stored;
+  }
+
+  stored(kind: SyncKind, id: string): SyncRecord | undefined {
+    const found = this.records.get(`${kind}/${id}`);
+    return found && { ...found.record, version: found.version };
+  }
+
+  async download({ cursor, limit = 5_000 }: { cursor: string | number; limit?: number }): Promise<DownloadAnswer> {
+    this.downloads.push({ cursor, limit });
+    return this.call(() => {
+      const after = Number(cursor);
+      const changes = [...this.records.values()].filter((s) => s.version > after).sort((a, b) => a.version - b.version);
+      const page = changes.slice(0, limit);
+      const answer: DownloadAnswer = {
+        cursor: page.at(-1)?.version ?? Math.max(after, this.version),
+        hasMore: changes.length > limit,
+        serverTime: new Date(this.now()).toISOString(),
+        globalAlerts: structuredClone(this.globalAlerts),
+      };
+      for (const kind of SYNC_KINDS) if (kind !== "globalAlerts") answer[kind] = [];
+      for (const s of page) answer[s.kind]?.push({ ...structuredClone(s.record), version: s.version });
+      return answer;
+    });
+  }
+
+  async upload(body: UploadBody): Promise<UploadAnswer> {
+    this.uploads.push(structuredClone(body));
+    return this.call(() => {
+      const answer: UploadAnswer = { serverTime: new Date(this.now()).toISOString() };
+      for (const [key, list] of Object.entries(body)) {
+        const kind = key as keyof UploadBody;
+        if (!SYNC_KINDS.includes(kind) || !Array.isArray(list)) throw new ApiError("api", `Unknown sync key: ${key}`, 400);
+        answer[kind] = list.map((record) => this.decide(kind, record));
+      }
+      return answer;
+    });
+  }
+
+  private decide(kind: SyncKind, incoming: SyncRecord): RecordAnswer {
+    const { id } = incoming;
+    if (kind === "globalAlerts") return { status: "rejected", id, reason: "globalAlerts: are download only" };
+    if (incoming.name === "") return { status: "rejected", id, reason: "name: is required" };
+    if (isLocationScoped(kind) && !incoming.locationId) return { status: "rejected", id, reason: "locationId: is required" };
+    const record: SyncRecord = { ...incoming, lastUpdated: normalized(incoming.lastUpdated) };
+    delete record.hasBeenChangedLocally;
+    delete record.version;
+    const key = `${kind}/${id}`;
+    const current = this.records.get(key);
+    if (current) {
+      const wins = incomingWins(current.record, record);
+      if (wins === null) return { status: "accepted", id, version: current.version };
+      if (!wins) return { status: "stale", id, record: { ...structuredClone(current.record), version: current.version } };
+    }
+    const version = ++this.version;
+    this.records.set(key, { kind, record, version });
+    return { status: "accepted", id, version };
+  }
+
+  private async call<T>(answer: () => T): Promise<T> {
+    this.inFlight += 1;
+    this.mostAtOnce = Math.max(this.mostAtOnce, this.inFlight);
+    try {
+      await this.gate;
+      // An answer takes a turn of the event loop, as a real one does.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.offline) throw new ApiError("offline", "Device is offline");
+      return answer();
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+}
+
+/** The server's rule: a tombstone is final, the later stamp wins, equal stamps go to the larger text. */
+function incomingWins(stored: SyncRecord, incoming: SyncRecord): boolean | null {
+  if (stored.deleted && !incoming.deleted) return false;
+  if (incoming.lastUpdated !== stored.lastUpdated) return incoming.lastUpdated > stored.lastUpdated;
+  const [ours, theirs] = [JSON.stringify(incoming), JSON.stringify(stored)];
+  if (ours === theirs) return null;
+  return ours > theirs;
+}
+
+/** Time and timers that move only on {@link ManualClock.advance}. */
+export class ManualClock {
+  private timers: { at: number; run: () => void; every?: number; handle: number }[] = [];
+  private handles = 0;
+
+  constructor(private time: number) {}
+
+  now = (): number => this.time;
+
+  readonly timerApi: Timers = {
+    setTimeout: (run, ms) => this.add(run, ms),
+    clearTimeout: (handle) => this.remove(handle),
+    setInterval: (run, ms) => this.add(run, ms, ms),
+    clearInterval: (handle) => this.remove(handle),
+  };
+
+  /** Moves time on by `ms`, running each timer that falls due, in order. */
+  advance(ms: number): void {
+    const end = this.time + ms;
+    for (;;) {
+      const next = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+      if (!next) break;
+      this.time = next.at;
+      if (next.every) next.at += next.every;
+      else this.remove(next.handle);
+      next.run();
+    }
+    this.time = end;
+  }
+
+  private add(run: () => void, ms: number, every?: number): TimerHandle {
+    const handle = ++this.handles;
+    this.timers.push({ at: this.time + ms, run, every, handle });
+    return handle;
+  }
+
+  private remove(handle: TimerHandle): void {
+    this.timers = this.timers.filter((t) => t.handle !== handle);
+  }
+}
+
+/** A network whose state the test sets. */
+export class FakeNetwork implements Network {
+  private listeners = new Set<(online: boolean) => void>();
+  private state = true;
+
+  online = (): boolean => this.state;
+
+  subscribe(listener: (online: boolean) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  set(online: boolean): void {
+    this.state = online;
+    for (const listener of this.listeners) listener(online);
+  }
+}
+
+/** What the tabs of one test share: the browser's IndexedDB, the server, the clock, the locks. */
+export interface TestWorld {
+  indexedDB: IDBFactory;
+  server: FakeSyncServer;
+  clock: ManualClock;
+  locks: Locks;
+  /** The name of the channel between the tabs; none when absent. */
+  channel?: string;
+}
+
+export function testWorld(indexedDB: IDBFactory, options: { serverAhead?: number; channel?: string } = {}): TestWorld {
+  const clock = new ManualClock(Date.parse("2026-11-22T10:00:00.000Z"));
+  const server = new FakeSyncServer(() => clock.now() + (options.serverAhead ?? 0));
+  return { indexedDB, server, clock, locks: localLocks(), channel: options.channel };
+}
+
+/** One tab of the app: its own connection, channel and engine over the world's database. */
+export interface TestTab {
+  store: KeyValueStore;
+  engine: SyncEngine;
+  network: FakeNetwork;
+  /** The kinds each records-changed notification named. */
+  changed: SyncKind[][];
+  /** What the engine logged. */
+  errors: unknown[];
+  close(): void;
+}
+
+export function openTab(world: TestWorld, options: Partial<SyncEngineOptions> = {}): TestTab {
+  const store = openStore({ indexedDB: world.indexedDB, channel: null, reload: () => {} });
+  const channel = world.channel ? new BroadcastChannel(world.channel) : null;
+  const network = new FakeNetwork();
+  const errors: unknown[] = [];
+  const engine = createSyncEngine({
+    store,
+    api: world.server,
+    now: world.clock.now,
+    timers: world.clock.timerApi,
+    locks: world.locks,
+    channel,
+    network,
+    log: (error) => errors.push(error),
+    ...options,
+  });
+  const changed: SyncKind[][] = [];
+  engine.onRecordsChanged((kinds) => changed.push([...kinds]));
+  return {
+    store,
+    engine,
+    network,
+    changed,
+    errors,
+    close() {
+      engine.stop();
+      store.close();
+      channel?.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { TabbedPane, type PaneTab } from "./TabbedPane";
+import { renderThemed, setViewportWidth } from "./test/render";
+
+const tabs: PaneTab[] = [
+  { value: "all", label: "All", badge: 12 },
+  { value: "inspection", label: "Inspection Due", badge: 3 },
+  { value: "service", label: "Service Due", badge: 0 },
+];
+
+function Pane({ syncing = false, onSearch = vi.fn() }: { syncing?: boolean; onSearch?: (text: string) => void }) {
+  const [tab, setTab] = useState("all");
+  const [query, setQuery] = useState("");
+  return (
+    <TabbedPane
+      title="Equipment"
+      tabs={tabs}
+      selectedTab={tab}
+      onTabChange={setTab}
+      search={tab === "all" ? { value: query, onChange: (text) => { setQuery(text); onSearch(text); } } : undefined}
+      syncing={syncing}
+      actions={<button type="button">Add Equipment</button>}
+    >
+      <p>Showing {tab}</p>
+    </TabbedPane>
+  );
+}
+
+describe("TabbedPane", () => {
+  afterEach(cleanup);
+
+  it("shows the title, the actions and a tab per entry with its badge number", () => {
+    setViewportWidth(375);
+    renderThemed(<Pane />);
+    expect(screen.getByRole("heading", { name: "Equipment" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Add Equipment" })).toBeTruthy();
+    const all = screen.getByRole("tab", { name: "All" });
+    expect(all.getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByRole("tab", { name: "All" })).toHaveProperty("textContent", "All12");
+    expect(document.getElementById(all.getAttribute("aria-describedby") ?? "")?.textContent).toBe("12");
+    expect(screen.getByRole("tab", { name: "Inspection Due" }).textContent).toContain("3");
+    expect(screen.getByRole("tab", { name: "Service Due" }).getAttribute("aria-describedby")).toBeNull();
+    expect(screen.getByRole("tabpanel", { name: "All" }).textContent).toBe("Showing all");
+  });
+
+  it("switches tabs by click and by keyboard, and shows search only where given", async () => {
+    const user = userEvent.setup();
+    renderThemed(<Pane />);
+    expect(screen.getByRole("searchbox", { name: "Search" })).toBeTruthy();
+
+    await user.click(screen.getByRole("tab", { name: "Inspection Due" }));
+    expect(screen.getByRole("tabpanel").textContent).toBe("Showing inspection");
+    expect(screen.queryByRole("searchbox", { name: "Search" })).toBeNull();
+
+    await user.keyboard("{ArrowRight}{Enter}");
+    expect(screen.getByRole("tab", { name: "Service Due" }).getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByRole("tabpanel", { name: "Service Due" }).textContent).toBe("Showing service");
+  });
+
+  it("reports the search text", async () => {
+    const user = userEvent.setup();
+    const onSearch = vi.fn();
+    renderThemed(<Pane onSearch={onSearch} />);
+    await user.type(screen.getByRole("searchbox", { name: "Search" }), "pump");
+    expect(onSearch).toHaveBeenLastCalledWith("pump");
+    expect(screen.getByRole("searchbox", { name: "Search" })).toHaveProperty("value", "pump");
+  });
+
+  it("shows a Syncing spinner only while syncing", () => {
+    renderThemed(<Pane />);
+    expect(screen.queryByRole("progressbar", { name: "Syncing" })).toBeNull();
+    cleanup();
+    renderThemed(<Pane syncing />);
+    expect(screen.getByRole("progressbar", { name: "Syncing" })).toBeTruthy();
+  });
+});

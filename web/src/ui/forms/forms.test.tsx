@@ -1,0 +1,190 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderThemed } from "../test/render";
+import { NumberInput } from "./NumberInput";
+import { SelectInput, type SelectOption } from "./SelectInput";
+import { TextInput } from "./TextInput";
+import { parseNumber, textError } from "./validation";
+
+function EmailField({ type, required }: { type?: "email"; required?: boolean }) {
+  const [value, setValue] = useState("");
+  return (
+    <>
+      <TextInput label="Email" type={type} required={required} value={value} onChange={setValue} />
+      <button type="button">Next</button>
+    </>
+  );
+}
+
+function AmountField({ initial, onChange = () => {} }: { initial?: number; onChange?: (value: number | undefined) => void }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <NumberInput
+        label="Amount"
+        required
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          onChange(next);
+        }}
+      />
+      <button type="button" onClick={() => setValue(42)}>
+        Reset
+      </button>
+    </>
+  );
+}
+
+function PlanSelect({ options, onChange = () => {} }: { options: SelectOption[]; onChange?: (value: string) => void }) {
+  const [value, setValue] = useState("");
+  return (
+    <SelectInput
+      label="Plan"
+      value={value}
+      options={options}
+      onChange={(next) => {
+        setValue(next);
+        onChange(next);
+      }}
+    />
+  );
+}
+
+const plans: SelectOption[] = [
+  { value: "basic", label: "Basic" },
+  { value: "enterprise", label: "Enterprise" },
+];
+
+describe("field rules", () => {
+  it("textError: required blank, then email pattern", () => {
+    expect(textError("", { required: true })).toBe("required");
+    expect(textError("   ", { required: true })).toBe("required");
+    expect(textError("", {})).toBeUndefined();
+    expect(textError("", { type: "email" })).toBeUndefined();
+    expect(textError("ada@", { type: "email" })).toBe("emailNotValid");
+    expect(textError(" ada@example.com ", { type: "email", required: true })).toBeUndefined();
+    expect(textError("ada@", { type: "text" })).toBeUndefined();
+  });
+
+  it("parseNumber: a number, or undefined", () => {
+    expect(parseNumber("12")).toBe(12);
+    expect(parseNumber(" -1.5 ")).toBe(-1.5);
+    expect(parseNumber("1.")).toBe(1);
+    expect(parseNumber("")).toBeUndefined();
+    expect(parseNumber("-")).toBeUndefined();
+    expect(parseNumber("abc")).toBeUndefined();
+    expect(parseNumber("Infinity")).toBeUndefined();
+  });
+});
+
+describe("TextInput", () => {
+  afterEach(cleanup);
+
+  it("shows a Required error icon while a required field is empty", async () => {
+    const user = userEvent.setup();
+    renderThemed(<EmailField required />);
+    const field = screen.getByRole("textbox", { name: "Email" });
+    expect(screen.getByRole("img", { name: "Required" })).toBeTruthy();
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(field).toHaveProperty("required", true);
+
+    await user.type(field, "Ada");
+    expect(screen.queryByRole("img", { name: "Required" })).toBeNull();
+    expect(field.getAttribute("aria-invalid")).toBe("false");
+  });
+
+  it("has no icon when not required", () => {
+    renderThemed(<EmailField />);
+    expect(screen.queryByRole("img", { name: "Required" })).toBeNull();
+  });
+
+  it("says 'Email is not valid' once a bad address is left, and clears when fixed", async () => {
+    const user = userEvent.setup();
+    renderThemed(<EmailField type="email" />);
+    const field = screen.getByRole("textbox", { name: "Email" });
+    await user.type(field, "ada@");
+    expect(screen.queryByText("Email is not valid")).toBeNull();
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+
+    await user.tab();
+    expect(screen.getByText("Email is not valid")).toBeTruthy();
+
+    await user.type(field, "example.com");
+    expect(screen.queryByText("Email is not valid")).toBeNull();
+    expect(field.getAttribute("aria-invalid")).toBe("false");
+  });
+});
+
+describe("NumberInput", () => {
+  afterEach(cleanup);
+
+  it("keeps only a number as it is typed", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    renderThemed(<AmountField onChange={onChange} />);
+    const field = screen.getByRole("textbox", { name: "Amount" });
+    await user.type(field, "1a2.5x");
+    expect(field).toHaveProperty("value", "12.5");
+    expect(onChange).toHaveBeenLastCalledWith(12.5);
+  });
+
+  it("empties a field left without a number", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    renderThemed(<AmountField onChange={onChange} />);
+    const field = screen.getByRole("textbox", { name: "Amount" });
+    await user.type(field, "-");
+    expect(onChange).toHaveBeenLastCalledWith(undefined);
+    await user.tab();
+    expect(field).toHaveProperty("value", "");
+    expect(screen.getByRole("img", { name: "Required" })).toBeTruthy();
+  });
+
+  it("settles a trailing point when left, and follows a value set from outside", async () => {
+    const user = userEvent.setup();
+    renderThemed(<AmountField initial={7} />);
+    const field = screen.getByRole("textbox", { name: "Amount" });
+    expect(field).toHaveProperty("value", "7");
+    await user.clear(field);
+    await user.type(field, "3.");
+    await user.tab();
+    expect(field).toHaveProperty("value", "3");
+    await user.click(screen.getByRole("button", { name: "Reset" }));
+    expect(field).toHaveProperty("value", "42");
+  });
+});
+
+describe("SelectInput", () => {
+  afterEach(cleanup);
+
+  it("selects its first option when it has no value and no empty option", () => {
+    const onChange = vi.fn();
+    renderThemed(<PlanSelect options={plans} onChange={onChange} />);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith("basic");
+    expect(screen.getByRole("combobox", { name: "Plan" }).textContent).toBe("Basic");
+  });
+
+  it("leaves the value empty when an empty option exists", () => {
+    const onChange = vi.fn();
+    renderThemed(<PlanSelect options={[{ value: "", label: "None" }, ...plans]} onChange={onChange} />);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it("changes by keyboard", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    renderThemed(<PlanSelect options={plans} onChange={onChange} />);
+    screen.getByRole("combobox", { name: "Plan" }).focus();
+    await user.keyboard("{Enter}");
+    const listbox = await screen.findByRole("listbox");
+    expect(within(listbox).getAllByRole("option").map((option) => option.textContent)).toEqual(["Basic", "Enterprise"]);
+    await user.keyboard("{ArrowDown}{Enter}");
+    expect(onChange).toHaveBeenLastCalledWith("enterprise");
+    expect(screen.getByRole("combobox", { name: "Plan" }).textContent).toBe("Enterprise");
+  });
+});

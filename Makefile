@@ -56,6 +56,7 @@ test-e2e: web-build
 bench:
 	bash bench/due.sh
 	bash bench/sync.sh
+	bash bench/web.sh
 	@url=$$(scripts/test-postgres.sh); \
 	FIELDTAG_TEST_POSTGRES_URL=$$url FIELDTAG_SYNC_OPS=50000 FIELDTAG_SYNC_RESTARTS=10 \
 	  cargo test --release --locked -p fieldtag-server --test sync_convergence -- --nocapture --test-threads 1 2>&1 | grep -E '^sync_convergence engine|test result'

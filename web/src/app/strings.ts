@@ -29,6 +29,7 @@ const en = {
   logout: "Logout",
   siteSelector: "Site",
   navigation: "Navigation",
+  alerts: "Alerts",
   menu: "Menu",
   notFound: "This page does not exist.",
   goToSites: "Go to Sites",

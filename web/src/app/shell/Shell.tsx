@@ -51,7 +51,7 @@ export function Shell() {
           <NavBar groups={groups} />
           <LogoBox logoUrl={logoUrl} name={org?.name ?? t("appName")} />
           <Box sx={{ flexGrow: 1 }} />
-          {org?.showSiteSelector && <SiteSelector />}
+          {org?.showSiteSelector && servedPaths.has("/sites/:locationId") && <SiteSelector />}
           <SyncMessage />
           <Button color="inherit" size="small" onClick={() => void logout()}>
             {t("logout")}
@@ -59,7 +59,7 @@ export function Shell() {
         </Toolbar>
       </AppBar>
       {alerts.length > 0 && (
-        <Stack spacing={2} sx={{ p: 3 }} aria-label="Alerts">
+        <Stack spacing={2} sx={{ p: 3 }} aria-label={t("alerts")}>
           {alerts.map((alert) => (
             <Alert key={alert.id} severity={(SEVERITIES.has(alert.type ?? "") ? alert.type : "info") as "info"}>
               {alert.message}

@@ -3,14 +3,15 @@
  * local change of the user's record, so it works offline and reaches the server and the
  * other devices through sync; 'Successfully updated profile' (§8).
  */
-import { Box, Paper, Stack, TextField, Typography } from "@mui/material";
+import { Box, Paper, Stack, Typography } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
 import { t } from "../../app/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import type { User } from "../../auth/session";
-import { isEmail } from "../../domain/email";
 import { useRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { SaveButton } from "../../ui/SaveButton";
+import { TextInput } from "../../ui/forms/TextInput";
+import { textError } from "../../ui/forms/validation";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { useUnsavedChanges } from "../../ui/unsaved/useUnsavedChanges";
 
@@ -34,12 +35,15 @@ export function ProfilePage() {
 
   const dirty = touched && (name !== (me?.name ?? "") || email !== (me?.email ?? ""));
   const unsaved = useUnsavedChanges(dirty);
-  const nameError = name.trim() === "";
-  const emailError = !isEmail(email);
+  const invalid = textError(name, { required: true }) !== undefined || textError(email, { required: true, type: "email" }) !== undefined;
+  const edit = (set: (value: string) => void) => (value: string) => {
+    setTouched(true);
+    set(value);
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!me || nameError || emailError) return;
+    if (!me || invalid) return;
     await engine.put("users", { ...me, name: name.trim(), email: email.trim() });
     setTouched(false);
     unsaved.allowNextNavigation();
@@ -53,32 +57,9 @@ export function ProfilePage() {
       </Typography>
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={4}>
-          <TextField
-            label={t("name")}
-            value={name}
-            onChange={(e) => {
-              setTouched(true);
-              setName(e.target.value);
-            }}
-            required
-            error={nameError}
-            helperText={nameError ? t("required") : " "}
-            fullWidth
-          />
-          <TextField
-            label={t("email")}
-            type="email"
-            value={email}
-            onChange={(e) => {
-              setTouched(true);
-              setEmail(e.target.value);
-            }}
-            required
-            error={emailError}
-            helperText={emailError ? t("emailNotValid") : " "}
-            fullWidth
-          />
-          <SaveButton disabled={!me || nameError || emailError} />
+          <TextInput label={t("name")} value={name} onChange={edit(setName)} required autoComplete="name" />
+          <TextInput label={t("email")} type="email" value={email} onChange={edit(setEmail)} required autoComplete="email" />
+          <SaveButton disabled={!me || invalid} />
         </Stack>
       </Box>
       {unsaved.leaveDialog}

@@ -36,9 +36,12 @@ test-rust:
 	echo "PostgreSQL tests use $$url"; \
 	FIELDTAG_TEST_POSTGRES_URL=$$url cargo test --workspace --locked 2>&1 | tee $(TEST_LOGS)/rust.log
 
+# `npm install --no-save` installs the lock file's versions; not `npm ci`, which refuses a lock
+# without entries for other platforms' optional packages (rollup's), and the registry this
+# machine reaches serves only this platform's.
 web-deps:
 	@if [ ! -f web/node_modules/.package-lock.json ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then \
-	  cd web && npm ci --no-audit --no-fund --prefer-offline; fi
+	  cd web && npm install --no-save --no-audit --no-fund --prefer-offline; fi
 
 test-web: web-deps
 	@mkdir -p $(TEST_LOGS)

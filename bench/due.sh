@@ -10,7 +10,7 @@ cargo build --release --quiet -p fieldtag-bench --bin due
 rust_bin="${CARGO_TARGET_DIR:-target}/release/due"
 rust_out=$("$rust_bin" "$count")
 
-[ -d web/node_modules ] || (cd web && npm ci --no-audit --no-fund)
+make --no-print-directory web-deps
 out="node_modules/.cache/due-bench"
 (cd web && npx --no-install vite build --ssr ../bench/due/bench.ts --outDir "$out" --emptyOutDir --logLevel warn --minify false)
 ts_out=$(node "web/$out/bench.js" "$count")

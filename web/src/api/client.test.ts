@@ -101,6 +101,29 @@ describe("api client", () => {
     ]);
   });
 
+  it("refreshes once and retries once when the server finds the token expired (a device clock behind)", async () => {
+    const { calls, fetchFn } = fakeServer((call) => {
+      if (call.path === "/api/token") return { status: 200, body: session("access-2", 3_600_000, "refresh-2") };
+      if (call.auth === "Bearer access-1") return { status: 401, body: { code: "InvalidAccessToken", message: "expired" } };
+      return { status: 200, body: { ok: true } };
+    });
+    const { session: s } = holder(session("access-1", 3_600_000));
+    const client = createApiClient({ session: s, fetch: fetchFn, now: () => NOW });
+    expect(await client.request("GET", "/x")).toEqual({ ok: true });
+    expect(calls.map((c) => c.auth)).toEqual(["Bearer access-1", "Bearer refresh-1", "Bearer access-2"]);
+  });
+
+  it("uses the session another tab refreshed meanwhile instead of spending its refresh token again", async () => {
+    const { state, session: s } = holder(session("access-1", 0));
+    const { calls, fetchFn } = fakeServer(() => ({ status: 200, body: {} }));
+    const client = createApiClient({ session: s, fetch: fetchFn, now: () => NOW });
+    // The other tab's refresh lands before this tab's refresh starts.
+    state.current = session("access-9", 3_600_000, "refresh-9");
+    await client.refresh("access-1");
+    await client.request("GET", "/x");
+    expect(calls.map((c) => [c.path, c.auth])).toEqual([["/api/x", "Bearer access-9"]]);
+  });
+
   it("clears the session with 'Refresh token deleted or fake' when the refresh token is gone", async () => {
     const { fetchFn } = fakeServer(() => ({ status: 401, body: { code: "RefreshTokenDeletedOrFake", message: "x", contextId: "c2" } }));
     const { state, session: s } = holder(session("access-1", 0));

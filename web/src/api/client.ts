@@ -11,6 +11,8 @@ import { type ApiClient, ApiError, type RequestOptions } from "./types";
 
 /** Refresh when the access token has less than this left (§9). */
 export const REFRESH_WINDOW_MS = 2 * 60 * 1000;
+const REFRESH_LOCK = "fieldtag-refresh";
+const RETRY_AFTER_REFRESH = new Set(["AccessTokenBlackListed", "InvalidAccessToken"]);
 
 export interface SessionHolder {
   get(): Session | null;
@@ -31,7 +33,7 @@ interface ErrorBody {
 }
 
 export function createApiClient({ session, fetch: fetchFn = (...args) => fetch(...args), now = Date.now }: ClientOptions): ApiClient & {
-  refresh(): Promise<Session>;
+  refresh(stale?: string): Promise<Session>;
 } {
   let refreshing: Promise<Session> | null = null;
 
@@ -69,10 +71,19 @@ export function createApiClient({ session, fetch: fetchFn = (...args) => fetch(.
     return new ApiError("api", body.message || t("noMessageFromApi"), response.status, body.code ?? "", contextId);
   }
 
-  async function refresh(): Promise<Session> {
-    refreshing ??= (async () => {
+  /** Runs `work` while no other tab refreshes: the server rotates refresh tokens and takes a
+   * spent one for a stolen one, so two tabs refreshing with the same token would end both. */
+  function acrossTabs<R>(work: () => Promise<R>): Promise<R> {
+    const locks = globalThis.navigator?.locks;
+    return locks ? (locks.request(REFRESH_LOCK, work) as Promise<R>) : work();
+  }
+
+  async function refresh(stale?: string): Promise<Session> {
+    refreshing ??= acrossTabs(async () => {
       const current = session.get();
       if (!current) throw new ApiError("api", t("refreshTokenDeletedOrFake"), 401, "RefreshTokenDeletedOrFake");
+      // Another tab refreshed while this one waited: its session is the new one.
+      if (stale !== undefined && current.token !== stale) return current;
       const response = await send("POST", "/token", { auth: `Bearer ${current.refreshToken}` }, null);
       if (!response.ok) {
         const error = await failure(response);
@@ -86,7 +97,7 @@ export function createApiClient({ session, fetch: fetchFn = (...args) => fetch(.
       const next = (await response.json()) as Session;
       session.set(next);
       return next;
-    })().finally(() => {
+    }).finally(() => {
       refreshing = null;
     });
     return refreshing;
@@ -98,7 +109,7 @@ export function createApiClient({ session, fetch: fetchFn = (...args) => fetch(.
     const expires = Date.parse(current.expires);
     if (Number.isFinite(expires) && expires - now() > REFRESH_WINDOW_MS) return current.token;
     try {
-      return (await refresh()).token;
+      return (await refresh(current.token)).token;
     } catch (error) {
       // Offline with a token about to expire: try with it; the server has the last word.
       if (error instanceof ApiError && error.offline) return current.token;
@@ -108,12 +119,14 @@ export function createApiClient({ session, fetch: fetchFn = (...args) => fetch(.
 
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const ownAuth = !!options.auth || /^https?:\/\//.test(path);
-    let response = await send(method, path, options, ownAuth ? null : await freshToken());
+    const token = ownAuth ? null : await freshToken();
+    let response = await send(method, path, options, token);
     if (!response.ok && !ownAuth && response.status === 401) {
       const error = await failure(response);
-      if (error.code !== "AccessTokenBlackListed") throw error;
-      // One forced refresh and one retry (§4 Auth).
-      response = await send(method, path, options, (await refresh()).token);
+      // One forced refresh and one retry (§4 Auth); an expired token too, which a device
+      // whose clock runs behind the server's takes for a fresh one.
+      if (!RETRY_AFTER_REFRESH.has(error.code)) throw error;
+      response = await send(method, path, options, (await refresh(token ?? undefined)).token);
     }
     if (!response.ok) throw await failure(response);
     if (response.status === 204) return undefined as T;

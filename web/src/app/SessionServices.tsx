@@ -7,10 +7,14 @@ import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router";
 import { useAuth } from "../auth/AuthProvider";
 import { SyncProvider } from "../offline/SyncProvider";
-import { openStore } from "../offline/store";
+import { type KeyValueStore, openStore } from "../offline/store";
 import { httpSyncApi } from "../offline/sync/api";
 import { createSyncEngine } from "../offline/sync/engine";
+import { useSnackbar } from "../ui/snackbar/SnackbarProvider";
 import { ownStore } from "./ownStore";
+import { t } from "./strings";
+
+let previousStore: KeyValueStore | null = null;
 
 export function SessionServices({ children }: { children: ReactNode }) {
   const { client, user } = useAuth();
@@ -19,10 +23,26 @@ export function SessionServices({ children }: { children: ReactNode }) {
   const clientRef = useRef(client);
   clientRef.current = client;
   const engine = useMemo(() => {
-    const store = ownStore(openStore(), orgId);
-    return createSyncEngine({ store, api: httpSyncApi({ request: (...args) => clientRef.current.request(...args) }, orgId) });
+    // One connection at a time: the previous session's closes when the next one opens (not
+    // on unmount, which React's strict mode rehearses while the store is still in use).
+    previousStore?.close();
+    previousStore = ownStore(openStore(), orgId);
+    return createSyncEngine({ store: previousStore, api: httpSyncApi({ request: (...args) => clientRef.current.request(...args) }, orgId) });
   }, [orgId]);
   const { pathname } = useLocation();
+  const snackbar = useSnackbar();
+
+  // A change the server refused is kept on the device, unflagged; the user must hear of it.
+  useEffect(() => {
+    let known = new Set(engine.status().rejected.map((r) => `${r.kind}:${r.id}:${r.at}`));
+    return engine.subscribe((status) => {
+      const now = new Set(status.rejected.map((r) => `${r.kind}:${r.id}:${r.at}`));
+      for (const rejected of status.rejected) {
+        if (!known.has(`${rejected.kind}:${rejected.id}:${rejected.at}`)) snackbar.show(`${t("syncFailed")}: ${rejected.reason}`, "error");
+      }
+      known = now;
+    });
+  }, [engine, snackbar]);
 
   useEffect(() => {
     void engine.syncNow();

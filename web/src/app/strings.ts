@@ -27,6 +27,10 @@ const en = {
   noSitesYet: "No sites yet. Sites added on a desktop browser show here after the next sync.",
   noSitesMatch: "No sites match this search.",
   logout: "Logout",
+  unsentTitle: "Changes not sent yet",
+  unsentText:
+    "{count} change(s) made on this device have not reached the server yet. Stay signed in until the device is online, or log out and they will be sent at the next sign-in to this organisation on this device.",
+  staySignedIn: "Stay Signed In",
   siteSelector: "Site",
   navigation: "Navigation",
   alerts: "Alerts",
@@ -97,7 +101,6 @@ const en = {
   lastTry: "Last try",
   lastTrySucceeded: "succeeded",
   lastTryFailed: "failed",
-  syncError: "Sync error",
 
   // PWA
   newVersion: "A new version of Fieldtag is available.",

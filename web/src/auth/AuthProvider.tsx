@@ -3,11 +3,11 @@
  * unauthenticated → authenticating → authenticated or error; a stored session restores to
  * authenticated at start-up; a deleted or fake refresh token clears the session (error).
  */
-import { type ReactNode, createContext, useContext, useMemo, useState } from "react";
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { createApiClient } from "../api/client";
 import { type ApiClient, ApiError } from "../api/types";
 import { t } from "../app/strings";
-import { type Session, type User, loadSession, saveSession } from "./session";
+import { SESSION_KEY, type Session, type User, loadSession, saveSession } from "./session";
 
 export type AuthStatus = "unauthenticated" | "authenticating" | "authenticated" | "error";
 
@@ -38,6 +38,8 @@ export interface AuthValue {
   signUp(form: SignUpForm): Promise<boolean>;
   /** Starts the session a login-like answer holds (sign-up, accepted invite). */
   begin(session: Session): void;
+  /** Forgets the last failure (each sign-in screen starts clean). */
+  clearFailure(): void;
   logout(): Promise<void>;
 }
 
@@ -48,6 +50,20 @@ export function AuthProvider({ children, fetchFn }: { children: ReactNode; fetch
   const [status, setStatus] = useState<AuthStatus>(session ? "authenticated" : "unauthenticated");
   const [failure, setFailure] = useState<AuthFailure | null>(null);
   const [signedOut, setSignedOut] = useState(false);
+  const clearFailure = useCallback(() => setFailure(null), []);
+
+  // Another tab signed out, or signed in as someone else: this tab follows. A refresh in
+  // another tab only hands this one the new tokens.
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.key !== SESSION_KEY && event.key !== null) return;
+      const next = loadSession();
+      if (next?.user.id === session?.user.id && next?.user.orgId === session?.user.orgId) setSession(next);
+      else globalThis.location.reload();
+    };
+    window.addEventListener("storage", follow);
+    return () => window.removeEventListener("storage", follow);
+  }, [session]);
 
   const value = useMemo<AuthValue>(() => {
     // The client reads the session from storage so that every tab sees a refresh at once.
@@ -93,6 +109,7 @@ export function AuthProvider({ children, fetchFn }: { children: ReactNode; fetch
       signedOut,
       client,
       begin,
+      clearFailure,
       async login(email, password) {
         setStatus("authenticating");
         setFailure(null);
@@ -127,7 +144,7 @@ export function AuthProvider({ children, fetchFn }: { children: ReactNode; fetch
         setSignedOut(true);
       },
     };
-  }, [session, status, failure, signedOut, fetchFn]);
+  }, [session, status, failure, signedOut, fetchFn, clearFailure]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -21,11 +21,11 @@ export interface Session {
   refreshToken: string;
 }
 
-const KEY = "fieldtag.session";
+export const SESSION_KEY = "fieldtag.session";
 
 export function loadSession(): Session | null {
   try {
-    const text = globalThis.localStorage?.getItem(KEY);
+    const text = globalThis.localStorage?.getItem(SESSION_KEY);
     if (!text) return null;
     const session = JSON.parse(text) as Session;
     return session.user && session.token && session.refreshToken ? session : null;
@@ -35,8 +35,8 @@ export function loadSession(): Session | null {
 }
 
 export function saveSession(session: Session | null): void {
-  if (session) localStorage.setItem(KEY, JSON.stringify(session));
-  else localStorage.removeItem(KEY);
+  if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  else localStorage.removeItem(SESSION_KEY);
 }
 
 /** True when the user holds `permission` (directly, in dotted form, or by a wildcard). */

@@ -21,6 +21,8 @@ export interface PaneSearch {
 
 export interface TabbedPaneProps {
   title: ReactNode;
+  /** h1 when the pane is the page's main content, h2 beside other panes. */
+  headingLevel?: "h1" | "h2";
   tabs: PaneTab[];
   selectedTab: string;
   onTabChange: (value: string) => void;
@@ -32,7 +34,7 @@ export interface TabbedPaneProps {
   children: ReactNode;
 }
 
-export function TabbedPane({ title, tabs, selectedTab, onTabChange, search, syncing = false, actions, children }: TabbedPaneProps) {
+export function TabbedPane({ title, headingLevel = "h2", tabs, selectedTab, onTabChange, search, syncing = false, actions, children }: TabbedPaneProps) {
   const id = useId();
   const tabId = (value: string) => `${id}-tab-${value}`;
   const badgeId = (value: string) => `${id}-badge-${value}`;
@@ -41,7 +43,7 @@ export function TabbedPane({ title, tabs, selectedTab, onTabChange, search, sync
   return (
     <Paper sx={{ display: "flex", flexDirection: "column", height: "100%", minHeight: 0, overflow: "hidden" }}>
       <Toolbar variant="dense" sx={{ gap: 3 }}>
-        <Typography variant="h6" component="h2" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography variant="h6" component={headingLevel} noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
           {title}
         </Typography>
         {syncing && <CircularProgress size={20} aria-label={t("syncing")} />}

@@ -79,7 +79,7 @@ export function NavBar({ groups }: { groups: NavGroup[] }) {
             <List key={group.path} subheader={group.items.length ? <ListSubheader>{group.title}</ListSubheader> : undefined}>
               {index > 0 && <Divider />}
               {[group, ...group.items].map((item) => (
-                <ListItemButton key={item.path} {...linkProps(item)} selected={pathname === item.path} onClick={() => setDrawer(false)}>
+                <ListItemButton key={item.path} {...linkProps(item)} selected={pathname === item.path} aria-current={pathname === item.path ? "page" : undefined} onClick={() => setDrawer(false)}>
                   <ListItemText primary={item.title} />
                 </ListItemButton>
               ))}

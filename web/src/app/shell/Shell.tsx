@@ -5,8 +5,10 @@
  * logo, and the build version.
  */
 import { Alert, AppBar, Box, Button, Link, Stack, Toolbar, Typography } from "@mui/material";
+import { useState } from "react";
 import { Outlet } from "react-router";
 import { useAuth } from "../../auth/AuthProvider";
+import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 import { useRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { type Organization, visibleNavigation } from "../navigation";
 import { servedPaths } from "../routes";
@@ -34,13 +36,22 @@ export function Shell() {
   const org = useOrganization();
   const alerts = useRecords<GlobalAlert>("globalAlerts");
   const logoUrl = useOrganizationLogo(org);
+  const hasOwnLogo = typeof org?.logo === "string" && org.logo.trim() !== "";
   const groups = visibleNavigation(auth.user, org, servedPaths);
   const engine = useSyncEngine();
 
-  async function logout() {
-    // Send what this device still holds before the session ends; its records stay on the
-    // device for the next sign-in of this organisation (another organisation's clears them).
+  const [unsent, setUnsent] = useState(0);
+
+  async function logout(confirmed = false) {
+    // Send what this device still holds before the session ends. What cannot be sent now
+    // would wait on the device for the next sign-in, so the user decides.
     await engine.syncNow().catch(() => undefined);
+    const pending = await engine.pendingChanges().catch(() => 0);
+    if (pending > 0 && !confirmed) {
+      setUnsent(pending);
+      return;
+    }
+    setUnsent(0);
     await auth.logout();
   }
 
@@ -70,11 +81,26 @@ export function Shell() {
       <Box component="main" sx={{ flexGrow: 1, p: { xs: 3, sm: 5 } }}>
         <Outlet />
       </Box>
+      <ResponsiveDialog
+        open={unsent > 0}
+        onClose={() => setUnsent(0)}
+        title={t("unsentTitle")}
+        actions={
+          <>
+            <Button onClick={() => setUnsent(0)}>{t("staySignedIn")}</Button>
+            <Button color="error" onClick={() => void logout(true)}>
+              {t("logout")}
+            </Button>
+          </>
+        }
+      >
+        <Typography>{t("unsentText", { count: unsent })}</Typography>
+      </ResponsiveDialog>
       <Box component="footer" sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>
         <Typography variant="caption" component="p">
           {t("copyright", { year: new Date().getFullYear() })}
         </Typography>
-        {logoUrl && (
+        {hasOwnLogo && (
           <Typography variant="caption" component="p">
             {t("poweredBy")}{" "}
             <Link href="/" underline="hover">

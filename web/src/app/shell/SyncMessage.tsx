@@ -31,7 +31,11 @@ export function SyncMessage() {
   return (
     <Stack direction="row" spacing={3} sx={{ alignItems: "center", minWidth: 0 }}>
       <Typography variant="caption" role="status" noWrap>
-        {status.state === "syncing" ? t("checkingForUpdates") : status.state === "error" ? t("syncError") : upToDateText(status.lastSuccessfulDownloadDate, now)}
+        {status.state === "syncing"
+          ? t("checkingForUpdates")
+          : status.state === "error" && status.online
+            ? t("syncFailed")
+            : upToDateText(status.lastSuccessfulDownloadDate, now)}
       </Typography>
       <Chip size="small" label={status.online ? t("online") : t("offline")} color={status.online ? "success" : "default"} variant="outlined" />
     </Stack>

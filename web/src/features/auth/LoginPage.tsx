@@ -1,6 +1,6 @@
 /** Login (§2): email, password, 'Logging in...' while authenticating, and the ways out. */
 import { Alert, AlertTitle, Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { t } from "../../app/strings";
 import { useAuth } from "../../auth/AuthProvider";
@@ -8,9 +8,15 @@ import { ForgotPasswordDialog } from "./ForgotPasswordDialog";
 import { ServerAddressDialog } from "./ServerAddressDialog";
 import { SignInFrame } from "./SignInFrame";
 
-/** Where to go after signing in: the guard's 'from' target when it is one of ours, else /sites. */
-export function afterSignIn(from: string | null): string {
-  return from?.startsWith("/") && !from.startsWith("//") ? from : "/sites";
+/** Where to go after signing in: the guard's 'from' target when it is a path of this site, else /sites. */
+export function afterSignIn(from: string | null, origin = globalThis.location?.origin ?? "http://localhost"): string {
+  if (!from?.startsWith("/")) return "/sites";
+  try {
+    const url = new URL(from, origin);
+    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : "/sites";
+  } catch {
+    return "/sites";
+  }
 }
 
 export function LoginPage() {
@@ -22,6 +28,8 @@ export function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const [serverOpen, setServerOpen] = useState(false);
   const target = afterSignIn(params.get("from"));
+  const { clearFailure } = auth;
+  useEffect(() => clearFailure(), [clearFailure]);
 
   if (auth.status === "authenticated") return <Navigate to={target} replace />;
   const busy = auth.status === "authenticating";

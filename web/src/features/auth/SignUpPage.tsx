@@ -19,7 +19,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, Link as RouterLink, useNavigate, useParams } from "react-router";
 import { t } from "../../app/strings";
 import { type SignUpForm, useAuth } from "../../auth/AuthProvider";
@@ -54,6 +54,8 @@ export function SignUpPage() {
   });
   const [agreed, setAgreed] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const { clearFailure } = auth;
+  useEffect(() => clearFailure(), [clearFailure]);
 
   if (auth.status === "authenticated") return <Navigate to="/welcome" replace />;
   const busy = auth.status === "authenticating";

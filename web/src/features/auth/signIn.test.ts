@@ -38,5 +38,7 @@ describe("the auth guard's way back", () => {
     expect(afterSignIn(null)).toBe("/sites");
     expect(afterSignIn("https://evil.example")).toBe("/sites");
     expect(afterSignIn("//evil.example")).toBe("/sites");
+    expect(afterSignIn("/\\evil.example")).toBe("/sites");
+    expect(afterSignIn("/sites?tab=all")).toBe("/sites?tab=all");
   });
 });

@@ -7,7 +7,7 @@ import { Box, Paper, Stack, Typography } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
 import { t } from "../../app/strings";
 import { useAuth } from "../../auth/AuthProvider";
-import type { User } from "../../auth/session";
+import { type User, can } from "../../auth/session";
 import { useRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { SaveButton } from "../../ui/SaveButton";
 import { TextInput } from "../../ui/forms/TextInput";
@@ -35,6 +35,9 @@ export function ProfilePage() {
 
   const dirty = touched && (name !== (me?.name ?? "") || email !== (me?.email ?? ""));
   const unsaved = useUnsavedChanges(dirty);
+  // The server takes user records from holders of SETTINGS_WRITE only (§6: settings screens
+  // need it to change), so without it the form is shown but cannot be changed.
+  const mayChange = can(auth.user, "SETTINGS_WRITE");
   const invalid = textError(name, { required: true }) !== undefined || textError(email, { required: true, type: "email" }) !== undefined;
   const edit = (set: (value: string) => void) => (value: string) => {
     setTouched(true);
@@ -43,8 +46,13 @@ export function ProfilePage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!me || invalid) return;
-    await engine.put("users", { ...me, name: name.trim(), email: email.trim() });
+    if (!me || invalid || !mayChange) return;
+    try {
+      await engine.put("users", { ...me, name: name.trim(), email: email.trim() });
+    } catch (error) {
+      snackbar.show((error as Error).message, "error");
+      return;
+    }
     setTouched(false);
     unsaved.allowNextNavigation();
     snackbar.show(t("profileUpdated"));
@@ -57,9 +65,9 @@ export function ProfilePage() {
       </Typography>
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={4}>
-          <TextInput label={t("name")} value={name} onChange={edit(setName)} required autoComplete="name" />
-          <TextInput label={t("email")} type="email" value={email} onChange={edit(setEmail)} required autoComplete="email" />
-          <SaveButton disabled={!me || invalid} />
+          <TextInput label={t("name")} value={name} onChange={edit(setName)} required autoComplete="name" disabled={!mayChange} />
+          <TextInput label={t("email")} type="email" value={email} onChange={edit(setEmail)} required autoComplete="email" disabled={!mayChange} />
+          <SaveButton disabled={!me || invalid || !mayChange} />
         </Stack>
       </Box>
       {unsaved.leaveDialog}

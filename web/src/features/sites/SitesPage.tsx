@@ -44,6 +44,7 @@ export function SitesPage() {
   return (
     <TabbedPane
       title={t("sites")}
+      headingLevel="h1"
       tabs={[{ value: "all", label: t("all"), badge: shown.length }]}
       selectedTab="all"
       onTabChange={() => undefined}

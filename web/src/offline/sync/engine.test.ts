@@ -220,6 +220,19 @@ describe("offline", () => {
     expect(server.stored("equipment", hex(1))).toMatchObject({ name: "Item 1" });
   });
 
+  it("counts the changes that have not reached the server", async () => {
+    const { engine, server, clock } = await started();
+    server.offline = true;
+    await engine.put("equipment", item(1));
+    await engine.put("equipment", item(2));
+    await engine.put("equipment", item(1, { name: "Again" }));
+    expect(await engine.pendingChanges()).toBe(2);
+    server.offline = false;
+    clock.advance(300);
+    await engine.idle();
+    expect(await engine.pendingChanges()).toBe(0);
+  });
+
   it("tries a failed upload again after 2 s, then 4 s, with no online event", async () => {
     const { engine, server, clock } = await started();
     server.offline = true;

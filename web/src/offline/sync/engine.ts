@@ -6,7 +6,7 @@
  */
 import { ApiError } from "../../api/types";
 import { type SyncKind, type UploadKind, isLocationScoped, isUploadKind } from "../kinds";
-import { CLOCK_OFFSET_KEY, CURSOR_KEY, REJECTED_KEY, SYNC_INFO_KEY } from "../keys";
+import { CLOCK_OFFSET_KEY, CURSOR_KEY, OUTBOX_KEY, REJECTED_KEY, SYNC_INFO_KEY } from "../keys";
 import { getRecord, listRecords } from "../reads";
 import type { LocalRecord, SyncRecord } from "../records";
 import type { KeyValueStore } from "../store";
@@ -14,7 +14,7 @@ import type { DownloadAnswer, SyncApi } from "./api";
 import { type Network, type TimerHandle, type Timers, browserNetwork, browserTimers } from "./environment";
 import { LEADER_LOCK, type Locks, SYNC_LOCK, browserLocks } from "./locks";
 import { mergePages } from "./merge";
-import { type RejectedUpload, collectBatch, entryName, saveLocalChange, settleBatch } from "./outbox";
+import { type OutboxEntry, type RejectedUpload, collectBatch, entryName, saveLocalChange, settleBatch } from "./outbox";
 import type { SyncInfo, SyncState, SyncStatus } from "./status";
 
 /** How often the leading tab syncs (ms). */
@@ -77,6 +77,8 @@ export interface SyncEngine {
   onRecordsChanged(listener: (kinds: ReadonlySet<SyncKind>) => void): () => void;
   /** Resolves when no sync is queued or running in this tab. */
   idle(): Promise<void>;
+  /** How many local changes have not reached the server yet (every tab's). */
+  pendingChanges(): Promise<number>;
 }
 
 type TabMessage = { type: "changed"; kinds: SyncKind[] } | { type: "status"; state: SyncState; online: boolean };
@@ -368,6 +370,8 @@ export function createSyncEngine({
 
     put,
     remove: (kind, record) => put(kind, { ...record, deleted: true }),
+
+    pendingChanges: async () => ((await store.get<OutboxEntry[]>(OUTBOX_KEY)) ?? []).length,
 
     list: (kind, locationId) => listRecords(store, kind, locationId),
     get: (kind, id, locationId) => getRecord(store, kind, id, locationId),

@@ -10,7 +10,11 @@ import { SignUpPage } from "../features/auth/SignUpPage";
 import { WelcomePage } from "../features/auth/WelcomePage";
 import { ProfilePage } from "../features/settings/ProfilePage";
 import { SettingsPage } from "../features/settings/SettingsPage";
-import { SitesPage } from "../features/sites/SitesPage";
+import { customerRoutes } from "../features/customers/routes";
+import { equipmentRoutes } from "../features/equipment/routes";
+import { scanningRoutes } from "../features/scanning/routes";
+import { serviceRoutes } from "../features/services/routes";
+import { siteRoutes } from "../features/sites/routes";
 import { RouteErrorPage } from "../ui/crash/RouteErrorPage";
 import { NotFoundPage } from "./NotFoundPage";
 import { RequireAuth } from "./RequireAuth";
@@ -19,7 +23,11 @@ import { Shell } from "./shell/Shell";
 
 const signedIn: RouteObject[] = [
   { path: "/welcome", element: <WelcomePage /> },
-  { path: "/sites", element: <SitesPage /> },
+  ...siteRoutes,
+  ...customerRoutes,
+  ...equipmentRoutes,
+  ...serviceRoutes,
+  ...scanningRoutes,
   { path: "/settings", element: <SettingsPage /> },
   { path: "/profile", element: <ProfilePage /> },
 ];

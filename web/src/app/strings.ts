@@ -123,6 +123,18 @@ const en = {
   leavePageTitle: "Leave page?",
   leavePageText: "Your current changes will be discarded.",
   loading: "Loading...",
+
+  // Sites and customers (features/sites, features/customers)
+  // -- end of sites and customers
+
+  // Equipment list, form and options (features/equipment)
+  // -- end of equipment
+
+  // Services, checklists, history and deficiencies (features/services)
+  // -- end of services
+
+  // Scanning, tag view, swap, replace (features/scanning)
+  // -- end of scanning
 };
 
 export type StringKey = keyof typeof en;

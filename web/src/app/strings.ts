@@ -127,13 +127,13 @@ const en = {
   // Sites and customers (features/sites, features/customers)
   // -- end of sites and customers
 
-  // Equipment list, form and options (features/equipment)
+  // Equipment list, form and options (features/equipment: list, form, actions)
   // -- end of equipment
 
-  // Services, checklists, history and deficiencies (features/services)
+  // Services, checklists, history and deficiencies (features/equipment/services)
   // -- end of services
 
-  // Scanning, tag view, swap, replace (features/scanning)
+  // Scanning, tag view, swap, replace (features/equipment/barcodes)
   // -- end of scanning
 };
 

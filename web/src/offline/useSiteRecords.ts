@@ -3,8 +3,8 @@
  * when their kinds change (here, in another tab, or by a download).
  */
 import { useMemo } from "react";
-import type { HistoryRecord } from "../../domain/history";
-import { useRecords } from "../../offline/SyncProvider";
+import type { HistoryRecord } from "../domain/history";
+import { useRecords } from "./SyncProvider";
 import {
   type Catalogue,
   type Deficiency,
@@ -20,7 +20,7 @@ import {
   type SiteRecords,
   catalogueOf,
   siteRecordsOf,
-} from "./records";
+} from "../domain/records";
 
 export function useCatalogue(): Catalogue {
   const models = useRecords<Model>("models");

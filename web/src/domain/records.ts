@@ -3,10 +3,10 @@
  * put together from them for the due engine (§9). Lists are grouped by equipment once, so a
  * site with thousands of items is evaluated in one pass.
  */
-import type { DueInput, DueResult, LocationOverride as DueOverride, ServiceMonth as DueServiceMonth } from "../../domain/due";
-import { evaluate } from "../../domain/due";
-import type { HistoryRecord } from "../../domain/history";
-import type { SyncRecord } from "../../offline/records";
+import type { DueInput, DueResult, LocationOverride as DueOverride, ServiceMonth as DueServiceMonth } from "./due";
+import { evaluate } from "./due";
+import type { HistoryRecord } from "./history";
+import type { SyncRecord } from "../offline/records";
 
 export interface Site extends SyncRecord {
   name: string;

@@ -17,6 +17,7 @@ import { serviceRoutes } from "../features/equipment/services/routes";
 import { siteRoutes } from "../features/sites/routes";
 import { RouteErrorPage } from "../ui/crash/RouteErrorPage";
 import { NotFoundPage } from "./NotFoundPage";
+import { DebugPage } from "./pages/DebugPage";
 import { RequireAuth } from "./RequireAuth";
 import { SessionServices } from "./SessionServices";
 import { Shell } from "./shell/Shell";
@@ -30,6 +31,7 @@ const signedIn: RouteObject[] = [
   ...scanningRoutes,
   { path: "/settings", element: <SettingsPage /> },
   { path: "/profile", element: <ProfilePage /> },
+  { path: "/debug", element: <DebugPage /> },
 ];
 
 export const servedPaths: ReadonlySet<string> = new Set(signedIn.map((route) => route.path ?? ""));

@@ -1,0 +1,163 @@
+/**
+ * What replacing a barcode, replacing equipment and swapping equipment write (§4), as lists
+ * of record changes for the offline store. Pure: the caller reads the records and applies
+ * the changes in order.
+ *
+ * Moving an item to another site is a put of the same record with the new locationId; its
+ * history, performed services and deficiencies move with it (new locationId, the site where
+ * each happened kept). Swap and replace leave a history record on both items (types 9 and
+ * 10, each pointing at the other), from which the server counts billing under the model's SKU.
+ */
+import { t } from "../../../app/strings";
+import { HistoryType, type HistoryRecord, historyRecord } from "../../../domain/history";
+import type { Deficiency, Equipment, PerformedService, Site } from "../../../domain/records";
+import type { LocalRecord } from "../../../offline/records";
+
+export type ChangedKind = "equipment" | "history" | "performedServices" | "deficiencies";
+
+export interface Change {
+  kind: ChangedKind;
+  record: LocalRecord;
+  /** A soft delete (§4) rather than a save. */
+  remove?: boolean;
+}
+
+/** What belongs to one item at its site. */
+export interface Belongings {
+  history: readonly HistoryRecord[];
+  performedServices: readonly PerformedService[];
+  deficiencies: readonly Deficiency[];
+}
+
+/** Who acts and when, for the history records. */
+export interface Actor {
+  orgId: string;
+  userId: string | null;
+  now: Date;
+}
+
+/** How a history description names an item: its location name, and its barcode when it has one. */
+export function describe(equipment: Equipment): string {
+  return equipment.barcode ? `${equipment.name} (${equipment.barcode})` : equipment.name;
+}
+
+function siteName(sites: readonly Site[], locationId: string): string {
+  return sites.find((site) => site.id === locationId)?.name ?? t("scanUnknownSite");
+}
+
+/** The item's belongings re-filed under `locationId`; nothing when it stays where it is. */
+export function belongingsMoved(from: Equipment, belongings: Belongings, locationId: string): Change[] {
+  if (from.locationId === locationId) return [];
+  return [
+    ...belongings.history.map((record) => ({ kind: "history" as const, record: { ...record, locationId } })),
+    ...belongings.performedServices.map((record) => ({ kind: "performedServices" as const, record: { ...record, locationId } })),
+    ...belongings.deficiencies.map((record) => ({ kind: "deficiencies" as const, record: { ...record, locationId } })),
+  ];
+}
+
+/** `item` put where `place` is: its site, its location name and its spot on the floor plan. */
+function takingThePlaceOf(item: Equipment, place: Equipment): Equipment {
+  return {
+    ...item,
+    locationId: place.locationId,
+    name: place.name,
+    floorId: place.floorId ?? null,
+    floorPlanLocation: place.floorPlanLocation ?? null,
+  };
+}
+
+function event(
+  actor: Actor,
+  type: (typeof HistoryType)["swap" | "replaced" | "dataChange"],
+  equipment: Equipment,
+  fields: { locationId: string; happenedAt: string; relevantId?: string; description: string; changes?: HistoryRecord["changes"] },
+): Change {
+  const record = historyRecord(
+    {
+      orgId: actor.orgId,
+      userId: actor.userId,
+      type,
+      equipmentId: equipment.id,
+      locationId: fields.locationId,
+      relevantId: fields.relevantId ?? null,
+      description: fields.description,
+      changes: fields.changes ?? null,
+    },
+    actor.now,
+  );
+  const happened: HistoryRecord = { ...record, happenedAtLocationId: fields.happenedAt };
+  return { kind: "history", record: happened };
+}
+
+/** Replace barcode: the new barcode and a data-change record of it. */
+export function barcodeChanges(equipment: Equipment, barcode: string, actor: Actor): Change[] {
+  const before = equipment.barcode ?? null;
+  const changed: Equipment = { ...equipment, barcode };
+  return [
+    { kind: "equipment", record: changed },
+    event(actor, HistoryType.dataChange, equipment, {
+      locationId: equipment.locationId,
+      happenedAt: equipment.locationId,
+      description: t("replaceBarcodeHistory", { before: before || t("replaceBarcodeNone"), after: barcode }),
+      changes: { before: { barcode: before }, after: { barcode } },
+    }),
+  ];
+}
+
+/**
+ * Replace: `replacement` (the scanned item) moves to `current`'s site and takes its name and
+ * place; `current` is removed from service. Both get a 'replaced' record naming the other.
+ */
+export function replaceChanges(current: Equipment, replacement: Equipment, replacementBelongings: Belongings, sites: readonly Site[], actor: Actor): Change[] {
+  const site = current.locationId;
+  return [
+    ...belongingsMoved(replacement, replacementBelongings, site),
+    { kind: "equipment", record: takingThePlaceOf(replacement, current) },
+    { kind: "equipment", record: current, remove: true },
+    event(actor, HistoryType.replaced, current, {
+      locationId: site,
+      happenedAt: site,
+      relevantId: replacement.id,
+      description: t("replaceHistoryBy", { other: describe(replacement) }),
+    }),
+    event(actor, HistoryType.replaced, replacement, {
+      locationId: site,
+      happenedAt: site,
+      relevantId: current.id,
+      description: t("replaceHistory", { other: describe(current), site: siteName(sites, site) }),
+    }),
+  ];
+}
+
+/**
+ * Swap: the two items exchange sites, each taking the other's name and place. Both get a
+ * 'swap' record naming the other, filed at their new site, happened at the current site.
+ */
+export function swapChanges(
+  current: Equipment,
+  other: Equipment,
+  belongings: { current: Belongings; other: Belongings },
+  sites: readonly Site[],
+  actor: Actor,
+): Change[] {
+  const here = current.locationId;
+  const there = other.locationId;
+  return [
+    ...belongingsMoved(current, belongings.current, there),
+    ...belongingsMoved(other, belongings.other, here),
+    { kind: "equipment", record: takingThePlaceOf(current, other) },
+    { kind: "equipment", record: takingThePlaceOf(other, current) },
+    event(actor, HistoryType.swap, current, {
+      locationId: there,
+      happenedAt: here,
+      relevantId: other.id,
+      description: t("swapHistory", { other: describe(other), site: siteName(sites, here) }),
+    }),
+    event(actor, HistoryType.swap, other, {
+      locationId: here,
+      happenedAt: here,
+      relevantId: current.id,
+      description: t("swapHistory", { other: describe(current), site: siteName(sites, here) }),
+    }),
+  ];
+}

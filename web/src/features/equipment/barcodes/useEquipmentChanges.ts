@@ -1,0 +1,72 @@
+/**
+ * Replace barcode, replace and swap over the offline store: reads what changes.ts needs,
+ * applies its changes in order (each a local change that syncs later, so all of it works
+ * offline).
+ */
+import { useMemo } from "react";
+import { useAuth } from "../../../auth/AuthProvider";
+import type { HistoryRecord } from "../../../domain/history";
+import type { Deficiency, Equipment, PerformedService, Site } from "../../../domain/records";
+import { useSyncEngine } from "../../../offline/SyncProvider";
+import type { SyncEngine } from "../../../offline/sync/engine";
+import { type Actor, type Belongings, type Change, barcodeChanges, replaceChanges, swapChanges } from "./changes";
+import { findByBarcode } from "./scanFlow";
+
+async function belongingsOf(engine: SyncEngine, item: Equipment): Promise<Belongings> {
+  const mine = <T extends { equipmentId: string }>(records: T[]) => records.filter((record) => record.equipmentId === item.id);
+  const [history, performedServices, deficiencies] = await Promise.all([
+    engine.list<HistoryRecord>("history", item.locationId),
+    engine.list<PerformedService>("performedServices", item.locationId),
+    engine.list<Deficiency>("deficiencies", item.locationId),
+  ]);
+  return { history: mine(history), performedServices: mine(performedServices), deficiencies: mine(deficiencies) };
+}
+
+async function apply(engine: SyncEngine, changes: readonly Change[]): Promise<void> {
+  for (const change of changes) {
+    if (change.remove) await engine.remove(change.kind, change.record);
+    else await engine.put(change.kind, change.record);
+  }
+}
+
+export interface EquipmentChanges {
+  /** The organisation's non-deleted item with `code`, other than `exceptId`, on any site on the device. */
+  findByBarcode(code: string, exceptId?: string): Promise<Equipment | undefined>;
+  sites(): Promise<Site[]>;
+  replaceBarcode(equipment: Equipment, barcode: string): Promise<void>;
+  replace(current: Equipment, replacement: Equipment): Promise<void>;
+  swap(current: Equipment, other: Equipment): Promise<void>;
+}
+
+export function useEquipmentChanges(): EquipmentChanges {
+  const engine = useSyncEngine();
+  const { user } = useAuth();
+  const orgId = user?.orgId ?? "";
+  const userId = user?.id ?? null;
+
+  return useMemo(() => {
+    const actor = (): Actor => ({ orgId, userId, now: new Date() });
+    const sites = () => engine.list<Site>("locations");
+    // The stored copy, in case a sync changed the item since the screen read it.
+    const fresh = async (item: Equipment) => (await engine.get<Equipment>("equipment", item.id, item.locationId)) ?? item;
+    return {
+      async findByBarcode(code, exceptId) {
+        return findByBarcode(await engine.list<Equipment>("equipment"), code, exceptId);
+      },
+      sites,
+      async replaceBarcode(equipment, barcode) {
+        await apply(engine, barcodeChanges(await fresh(equipment), barcode, actor()));
+      },
+      async replace(stale, staleReplacement) {
+        const [current, replacement] = await Promise.all([fresh(stale), fresh(staleReplacement)]);
+        const [belongings, known] = await Promise.all([belongingsOf(engine, replacement), sites()]);
+        await apply(engine, replaceChanges(current, replacement, belongings, known, actor()));
+      },
+      async swap(stale, staleOther) {
+        const [current, other] = await Promise.all([fresh(stale), fresh(staleOther)]);
+        const [mine, theirs, known] = await Promise.all([belongingsOf(engine, current), belongingsOf(engine, other), sites()]);
+        await apply(engine, swapChanges(current, other, { current: mine, other: theirs }, known, actor()));
+      },
+    };
+  }, [engine, orgId, userId]);
+}

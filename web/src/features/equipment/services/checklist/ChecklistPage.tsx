@@ -1,0 +1,159 @@
+/**
+ * The checklist (§2 .../equipment/{id}/answer-questions/{serviceTypeId}/{historyId},
+ * SERVICE_WRITE): the service type's questions, each answered by a choice (with comments when
+ * the question allows them) or by text (§5). Submit performs the service with the answers, opens
+ * the deficiencies the choices call for, sets the fields answers set, and goes back to the
+ * equipment. `?scheduled=1` performs it from the scheduled next date (desktop's From Scheduled).
+ */
+import { Alert, Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, Stack, TextField } from "@mui/material";
+import { type FormEvent, useId, useMemo, useState } from "react";
+import { useParams, useSearchParams } from "react-router";
+import { t } from "../../../../app/strings";
+import { useAuth } from "../../../../auth/AuthProvider";
+import { can } from "../../../../auth/session";
+import type { ServiceType } from "../../../../domain/records";
+import { useSyncEngine } from "../../../../offline/SyncProvider";
+import { useSnackbar } from "../../../../ui/snackbar/SnackbarProvider";
+import { useUnsavedChanges } from "../../../../ui/unsaved/useUnsavedChanges";
+import { type Question, liveOptions, questionsOf } from "../questions";
+import { NoPermission, ScreenFrame, recordsMessage } from "../ScreenFrame";
+import { serviceRowsOf } from "../serviceRows";
+import { useBackToEquipment } from "../useBackToEquipment";
+import { type EquipmentRecords, useEquipmentRecords } from "../useEquipmentRecords";
+import { type Answer, NO_ANSWER, answerError, submitChecklist } from "./checklist";
+
+export function ChecklistPage() {
+  const { locationId = "", equipmentId = "", serviceTypeId = "", historyId = "" } = useParams();
+  const { user } = useAuth();
+  const state = useEquipmentRecords(locationId, equipmentId);
+  const serviceType = state.status === "ready" ? state.records.view.serviceTypes.find((s) => s.id === serviceTypeId) : undefined;
+  const title = t("checklistTitle", { service: serviceType?.name ?? "" });
+  if (!can(user, "SERVICE_WRITE")) {
+    return (
+      <ScreenFrame title={title}>
+        <NoPermission />
+      </ScreenFrame>
+    );
+  }
+  if (state.status !== "ready") return <ScreenFrame title={title}>{recordsMessage(state)}</ScreenFrame>;
+  return (
+    <ScreenFrame title={title} subtitle={state.records.view.equipment.name}>
+      {serviceType ? (
+        <ChecklistForm records={state.records} serviceType={serviceType} historyId={historyId} />
+      ) : (
+        <Alert severity="error">{t("serviceTypeNotFound")}</Alert>
+      )}
+    </ScreenFrame>
+  );
+}
+
+function ChecklistForm({ records, serviceType, historyId }: { records: EquipmentRecords; serviceType: ServiceType; historyId: string }) {
+  const { user } = useAuth();
+  const engine = useSyncEngine();
+  const snackbar = useSnackbar();
+  const [search] = useSearchParams();
+  const { equipment, performedServices } = records.view;
+  const back = useBackToEquipment(equipment.locationId, equipment.id);
+  const questions = useMemo(() => questionsOf(records.questions, serviceType.id), [records.questions, serviceType.id]);
+  const [answers, setAnswers] = useState<Record<string, Answer>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const unsaved = useUnsavedChanges(Object.keys(answers).length > 0 && !submitting);
+  const invalid = questions.some((q) => answerError(q, answers[q.id]) !== undefined);
+
+  const answer = (questionId: string, change: Partial<Answer>) =>
+    setAnswers((current) => ({ ...current, [questionId]: { ...(current[questionId] ?? NO_ANSWER), ...change } }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!user || invalid || submitting) return;
+    setSubmitting(true);
+    const scheduledDate =
+      search.get("scheduled") === "1"
+        ? serviceRowsOf(records, Date.now()).rows.find((r) => r.serviceType.id === serviceType.id)?.nextDate
+        : undefined;
+    try {
+      await submitChecklist(engine, {
+        actor: { orgId: user.orgId, userId: user.id },
+        equipment,
+        serviceType,
+        performed: performedServices.find((p) => p.serviceTypeId === serviceType.id),
+        questions,
+        answers,
+        historyId,
+        lastDate: scheduledDate ?? new Date().toISOString(),
+        equipmentFields: records.catalogue.equipmentFields,
+      });
+    } catch (error) {
+      // §8: a failed perform is logged and stays updating.
+      console.error("Could not submit the checklist", error);
+      return;
+    }
+    snackbar.show(t("checklistDone"));
+    unsaved.allowNextNavigation();
+    back();
+  }
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate>
+      <Stack spacing={5}>
+        {questions.length === 0 && <Alert severity="info">{t("checklistNoQuestions")}</Alert>}
+        {questions.map((question) => (
+          <QuestionField
+            key={question.id}
+            question={question}
+            answer={answers[question.id] ?? NO_ANSWER}
+            onChange={(change) => answer(question.id, change)}
+          />
+        ))}
+        <Button type="submit" variant="contained" disabled={invalid || submitting} loading={submitting} loadingPosition="start">
+          {submitting ? t("serviceUpdating") : t("checklistSubmit")}
+        </Button>
+      </Stack>
+      {unsaved.leaveDialog}
+    </Box>
+  );
+}
+
+function QuestionField({ question, answer, onChange }: { question: Question; answer: Answer; onChange: (change: Partial<Answer>) => void }) {
+  const labelId = useId();
+  const options = liveOptions(question);
+  const error = answerError(question, answer);
+  const message = error && t(error);
+  if (options.length === 0) {
+    return (
+      <TextField
+        label={question.question}
+        value={answer.text}
+        onChange={(event) => onChange({ text: event.target.value })}
+        required
+        multiline
+        fullWidth
+        error={error !== undefined}
+        helperText={message}
+      />
+    );
+  }
+  return (
+    <FormControl component="fieldset" error={error !== undefined} required>
+      <FormLabel component="legend" id={labelId}>
+        {question.question}
+      </FormLabel>
+      <RadioGroup aria-labelledby={labelId} value={answer.optionId} onChange={(event) => onChange({ optionId: event.target.value })}>
+        {options.map((option) => (
+          <FormControlLabel key={option.id} value={option.id} control={<Radio />} label={option.description ?? ""} />
+        ))}
+      </RadioGroup>
+      {message && <FormHelperText>{message}</FormHelperText>}
+      {question.allowComments === true && (
+        <TextField
+          label={t("checklistComments")}
+          value={answer.text}
+          onChange={(event) => onChange({ text: event.target.value })}
+          multiline
+          fullWidth
+          sx={{ mt: 2 }}
+        />
+      )}
+    </FormControl>
+  );
+}

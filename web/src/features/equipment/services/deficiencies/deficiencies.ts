@@ -1,0 +1,67 @@
+/**
+ * Deficiencies (§4): open while dateClosed is empty. Opening one (a new deficiency, a reopened
+ * one, or a checklist choice with deficiencyToAdd) writes a 'deficiency opened' history record
+ * (11); closing one sets dateClosed and writes 'deficiency closed' (12). Both point at it.
+ */
+import { t } from "../../../../app/strings";
+import { type HistoryRecord, HistoryType, historyRecord } from "../../../../domain/history";
+import { newId } from "../../../../domain/ids";
+import type { Deficiency } from "../../../../domain/records";
+
+/** A deficiency as a screen hands it to the store, which stamps lastUpdated. */
+export type DeficiencyRecord = Partial<Deficiency> & Pick<Deficiency, "id" | "description" | "dateOpened" | "equipmentId" | "locationId">;
+
+export interface Actor {
+  orgId: string;
+  userId: string | null;
+}
+
+export function isOpen(deficiency: Pick<Deficiency, "dateClosed">): boolean {
+  return !deficiency.dateClosed;
+}
+
+/** Open ones first, then the newest opened first. */
+export function sortDeficiencies<T extends Pick<Deficiency, "dateClosed" | "dateOpened">>(deficiencies: readonly T[]): T[] {
+  return [...deficiencies].sort((a, b) => Number(isOpen(b)) - Number(isOpen(a)) || Date.parse(b.dateOpened) - Date.parse(a.dateOpened));
+}
+
+/** The history record of a deficiency being opened (11) or closed (12). */
+export function deficiencyHistory(deficiency: DeficiencyRecord, opened: boolean, actor: Actor, now?: Date): HistoryRecord {
+  return historyRecord(
+    {
+      orgId: actor.orgId,
+      type: opened ? HistoryType.deficiencyOpened : HistoryType.deficiencyClosed,
+      description: t(opened ? "deficiencyOpenedHistory" : "deficiencyClosedHistory", { description: deficiency.description }),
+      equipmentId: deficiency.equipmentId,
+      locationId: deficiency.locationId,
+      userId: actor.userId,
+      relevantId: deficiency.id,
+    },
+    now,
+  );
+}
+
+export interface NewDeficiency {
+  equipmentId: string;
+  locationId: string;
+  description: string;
+  /** ISO; now when absent. */
+  dateOpened?: string;
+  serviceTypeId?: string | null;
+}
+
+/** A new open deficiency and its 'deficiency opened' history record. */
+export function openedDeficiency(input: NewDeficiency, actor: Actor, now: Date = new Date()): { deficiency: DeficiencyRecord; history: HistoryRecord } {
+  const deficiency: DeficiencyRecord = {
+    id: newId(),
+    orgId: actor.orgId,
+    description: input.description,
+    dateOpened: input.dateOpened ?? now.toISOString(),
+    dateClosed: "",
+    equipmentId: input.equipmentId,
+    serviceTypeId: input.serviceTypeId ?? "",
+    locationId: input.locationId,
+    happenedAtLocationId: input.locationId,
+  };
+  return { deficiency, history: deficiencyHistory(deficiency, true, actor, now) };
+}

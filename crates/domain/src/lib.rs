@@ -1,6 +1,7 @@
 //! Fieldtag's domain: entities, rules and permissions, free of I/O so that the
 //! server, the CLI and the benchmarks share one definition of the product.
 
+pub mod billing;
 pub mod due;
 pub mod email;
 pub mod organization;

@@ -7,7 +7,8 @@ use sqlx::{AnyConnection, Row};
 use std::collections::{HashMap, HashSet};
 
 use crate::credentials::upsert_login_name;
-use crate::records::{NewRecord, StoredRecord, next_versions, stored_record, write_rows};
+use crate::records::{NewRecord, StoredRecord, get_record, next_versions, stored_record, write_rows};
+use crate::transfers::add_billing_event;
 use crate::{Result, Store};
 
 /// What became of one uploaded record.
@@ -47,6 +48,11 @@ pub trait UploadRules: Sync {
     fn required_location<'a>(&self, record: &'a IncomingRecord) -> Option<&'a str>;
     /// For user records: the login name to keep in step with the record.
     fn login_email_key(&self, record: &IncomingRecord) -> Option<String>;
+    /// For a new record that bills for moving equipment: the event's name in the billing
+    /// counts and the id of the equipment whose model's SKU it is counted under.
+    fn billable_move(&self, _record: &IncomingRecord) -> Option<(&'static str, String)> {
+        None
+    }
 }
 
 /// Decides between a stored record and an incoming one. Later `lastUpdated`
@@ -87,6 +93,7 @@ impl Store {
 
         let mut decided: Vec<Decision> = Vec::with_capacity(records.len());
         let mut writes: Vec<usize> = Vec::new();
+        let mut billable: Vec<(&'static str, String, String)> = Vec::new();
         for record in records {
             if let Some(site) = rules.required_location(record).filter(|site| !sites.contains(*site)) {
                 decided.push(Decision::Done(SyncOutcome::Rejected { reason: format!("locationId: no site {site} in your organization") }));
@@ -115,6 +122,12 @@ impl Store {
             if record.kind == "locations" {
                 sites.insert(record.id.clone());
             }
+            // Billed once: when the server first stores the record that tells of the move.
+            if !current.contains_key(&key)
+                && let Some((event, equipment_id)) = rules.billable_move(record)
+            {
+                billable.push((event, equipment_id, record.id.clone()));
+            }
             // Until versions are handed out, a pending write is known by -(its position + 1).
             let pending = -(writes.len() as i64) - 1;
             current.insert(key, stored_from(record, pending));
@@ -134,6 +147,10 @@ impl Store {
         rows.sort_by_key(|(_, version)| *version);
         let rows: Vec<(&NewRecord, i64)> = rows.iter().map(|(record, version)| (record, *version)).collect();
         write_rows(&mut tx, org_id, &rows, true).await?;
+        for (event, equipment_id, source_id) in billable {
+            let sku = sku_of(&mut tx, org_id, &current, &equipment_id).await?;
+            add_billing_event(&mut tx, org_id, &source_id, event, sku.as_deref(), &equipment_id).await?;
+        }
         tx.commit().await?;
 
         Ok(decided
@@ -214,6 +231,27 @@ fn stored_from(record: &IncomingRecord, version: i64) -> StoredRecord {
         version,
         data: record.data.clone(),
     }
+}
+
+/// The SKU of the equipment's model, reading this batch's copies before the stored ones.
+async fn sku_of(
+    conn: &mut AnyConnection,
+    org_id: &str,
+    batch: &HashMap<(String, String), StoredRecord>,
+    equipment_id: &str,
+) -> Result<Option<String>> {
+    let equipment = match batch.get(&("equipment".to_string(), equipment_id.to_string())) {
+        Some(record) => Some(record.clone()),
+        None => get_record(conn, org_id, "equipment", equipment_id).await?,
+    };
+    let Some(model_id) = equipment.and_then(|e| e.data["modelId"].as_str().filter(|id| !id.is_empty()).map(str::to_string)) else {
+        return Ok(None);
+    };
+    let model = match batch.get(&("models".to_string(), model_id.clone())) {
+        Some(record) => Some(record.clone()),
+        None => get_record(conn, org_id, "models", &model_id).await?,
+    };
+    Ok(model.and_then(|m| m.data["sku"].as_str().filter(|sku| !sku.is_empty()).map(str::to_string)))
 }
 
 /// Rows per `IN (...)` lookup.

@@ -109,7 +109,7 @@ impl Store {
             None => None,
         };
         let sku = model.as_ref().and_then(|m| m.data["sku"].as_str());
-        add_billing_event(&mut tx, org_id, "transfer", sku, transfer.equipment_id).await?;
+        add_billing_event(&mut tx, org_id, &new_id(), "transfer", sku, transfer.equipment_id).await?;
         tx.commit().await?;
         Ok(Ok(TransferDone { id, moved_records: moving.len() }))
     }
@@ -125,15 +125,25 @@ impl Store {
     }
 }
 
-async fn add_billing_event(conn: &mut sqlx::AnyConnection, org_id: &str, event: &str, sku: Option<&str>, equipment_id: &str) -> Result<()> {
-    sqlx::query("INSERT INTO billing_events (id, org_id, event, sku, equipment_id, at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(new_id())
-        .bind(org_id)
-        .bind(event)
-        .bind(sku)
-        .bind(equipment_id)
-        .bind(now_millis())
-        .execute(&mut *conn)
-        .await?;
+/// Counts one billable event; `id` makes it count once (a record re-sent does not count again).
+pub(crate) async fn add_billing_event(
+    conn: &mut sqlx::AnyConnection,
+    org_id: &str,
+    id: &str,
+    event: &str,
+    sku: Option<&str>,
+    equipment_id: &str,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO billing_events (id, org_id, event, sku, equipment_id, at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
+    )
+    .bind(id)
+    .bind(org_id)
+    .bind(event)
+    .bind(sku)
+    .bind(equipment_id)
+    .bind(now_millis())
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use fieldtag_domain::billing::billable_move;
 use fieldtag_domain::email::email_key;
 use fieldtag_domain::organization::apply_organization_patch;
 use fieldtag_domain::records::{CheckedRecord, check_record};
@@ -155,6 +156,14 @@ impl UploadRules for KindRules {
 
     fn login_email_key(&self, record: &IncomingRecord) -> Option<String> {
         (record.kind == SyncKind::Users.key()).then(|| record.data["email"].as_str().map(email_key)).flatten()
+    }
+
+    fn billable_move(&self, record: &IncomingRecord) -> Option<(&'static str, String)> {
+        if record.kind != SyncKind::History.key() || record.deleted {
+            return None;
+        }
+        let event = billable_move(&record.data)?;
+        Some((event.name(), record.data["equipmentId"].as_str()?.to_string()))
     }
 }
 

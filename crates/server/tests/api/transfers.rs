@@ -5,7 +5,11 @@ use serde_json::{Value, json};
 
 use crate::common::{Account, TestApp, expect, expect_error};
 
-crate::on_both_engines!(transfer_moves_equipment_with_its_records, transfers_are_refused_clearly);
+crate::on_both_engines!(
+    transfer_moves_equipment_with_its_records,
+    transfers_are_refused_clearly,
+    moves_synced_from_the_app_are_billed_once
+);
 
 fn id() -> String {
     fieldtag_store::new_id()
@@ -141,4 +145,47 @@ async fn transfers_are_refused_clearly(app: &TestApp) {
     let unmoved = app.store.record(&owner.org_id, "equipment", &item).await.unwrap().unwrap();
     assert_eq!(unmoved.location_id.as_deref(), Some(from.as_str()), "nothing moved");
     assert!(app.store.billing_counts(&owner.org_id, "transfer").await.unwrap().is_empty());
+}
+
+fn move_record(org: &str, item: &str, kind: i64, from: &str, to: &str) -> Value {
+    json!({"id": id(), "orgId": org, "locationId": to, "happenedAtLocationId": from, "equipmentId": item, "date": STAMP,
+           "description": "Moved", "type": kind, "lastUpdated": STAMP,
+           "changes": {"before": {"locationId": from}, "after": {"locationId": to}}})
+}
+
+/// The app moves equipment locally (§7) and syncs the move with its history record, which the
+/// server bills: a data change that moves the item is a transfer, a swap and a replacement
+/// count under their names, each once however often the record is sent.
+async fn moves_synced_from_the_app_are_billed_once(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let org = owner.org_id.clone();
+    let (from, to, item, neighbour) = stock(app, &owner).await;
+    let moved = |location: &str, name: &str, equipment: &str| json!({"id": equipment, "orgId": org, "locationId": location, "name": name, "lastUpdated": "2026-11-21T10:00:00Z"});
+    let transfer = move_record(&org, &item, 6, &from, &to);
+    let mut moved_item = moved(&to, "Lobby", &item);
+    moved_item["modelId"] = app.store.record(&org, "equipment", &item).await.unwrap().unwrap().data["modelId"].clone();
+    upload(app, &owner, json!({"equipment": [moved_item], "history": [transfer.clone()]})).await;
+    upload(app, &owner, json!({"history": [transfer]})).await;
+    assert_eq!(
+        app.store.billing_counts(&org, "transfer").await.unwrap(),
+        vec![(Some("EXT-B500".to_string()), 1)],
+        "sent twice, billed once"
+    );
+
+    let swap = move_record(&org, &neighbour, 9, &from, &to);
+    let replaced = move_record(&org, &item, 10, &to, &from);
+    let retired = json!({"id": id(), "orgId": org, "locationId": from, "equipmentId": neighbour, "date": STAMP, "description": "Replaced", "type": 10, "lastUpdated": STAMP});
+    let performed = move_record(&org, &item, 2, &from, &to);
+    upload(app, &owner, json!({"history": [swap, replaced, retired, performed]})).await;
+    assert_eq!(app.store.billing_counts(&org, "swap").await.unwrap(), vec![(Some("EXT-B500".to_string()), 1)]);
+    assert_eq!(
+        app.store.billing_counts(&org, "replace").await.unwrap(),
+        vec![(Some("EXT-B500".to_string()), 1)],
+        "the retired item did not move"
+    );
+    assert_eq!(
+        app.store.billing_counts(&org, "transfer").await.unwrap(),
+        vec![(Some("EXT-B500".to_string()), 1)],
+        "a performed service is not a move"
+    );
 }

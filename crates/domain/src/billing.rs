@@ -1,0 +1,72 @@
+//! Which synced records are billable (spec §4: swap, replace and transfer each raise billing
+//! counts under the item's SKU). The app moves equipment locally and syncs the result, so the
+//! server learns of a move from the history record the move writes: one whose `changes` take
+//! the equipment from one site to another. A swap moves two items and so counts twice; the
+//! retired item of a replace does not move and is not counted.
+
+use serde_json::Value;
+
+/// History record types of §4 that name a move.
+const DATA_CHANGE: i64 = 6;
+const SWAP: i64 = 9;
+const REPLACED: i64 = 10;
+
+/// A billable event: its name in the billing counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BillableEvent {
+    Transfer,
+    Swap,
+    Replace,
+}
+
+impl BillableEvent {
+    pub fn name(self) -> &'static str {
+        match self {
+            BillableEvent::Transfer => "transfer",
+            BillableEvent::Swap => "swap",
+            BillableEvent::Replace => "replace",
+        }
+    }
+}
+
+/// The event a new history record bills for, if it records its equipment moving between sites.
+pub fn billable_move(history: &Value) -> Option<BillableEvent> {
+    let site = |side: &str| history["changes"][side]["locationId"].as_str().filter(|s| !s.is_empty());
+    let (from, to) = (site("before")?, site("after")?);
+    if from == to {
+        return None;
+    }
+    match history["type"].as_i64()? {
+        DATA_CHANGE => Some(BillableEvent::Transfer),
+        SWAP => Some(BillableEvent::Swap),
+        REPLACED => Some(BillableEvent::Replace),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn history(kind: i64, from: &str, to: &str) -> Value {
+        json!({"type": kind, "changes": {"before": {"locationId": from}, "after": {"locationId": to}}})
+    }
+
+    #[test]
+    fn moves_between_sites_are_billed_by_the_action() {
+        assert_eq!(billable_move(&history(6, "a", "b")), Some(BillableEvent::Transfer));
+        assert_eq!(billable_move(&history(9, "a", "b")), Some(BillableEvent::Swap));
+        assert_eq!(billable_move(&history(10, "a", "b")), Some(BillableEvent::Replace));
+    }
+
+    #[test]
+    fn records_that_move_nothing_are_not_billed() {
+        assert_eq!(billable_move(&history(6, "a", "a")), None);
+        assert_eq!(billable_move(&history(2, "a", "b")), None);
+        assert_eq!(billable_move(&json!({"type": 10, "changes": null})), None);
+        assert_eq!(billable_move(&json!({"type": 6, "changes": {"before": {"barcode": "1"}, "after": {"barcode": "2"}}})), None);
+        assert_eq!(billable_move(&history(9, "", "b")), None);
+    }
+}

@@ -1,0 +1,105 @@
+/**
+ * The equipment options dialog (§2), every item in the spec's order: Preview Details, Edit
+ * Equipment, Replace Barcode, Could Not Service, Transfer Equipment, Replace Equipment, Open
+ * Deficiency, View on FloorPlan (only for an item placed on a floor plan), Delete Equipment
+ * and Back. Items the user may not use (§6) are left out. Cancelling an action returns to
+ * the options; finishing one closes them.
+ */
+import { Button, List, ListItemButton, ListItemText } from "@mui/material";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { type StringKey, t } from "../../../app/strings";
+import type { Equipment, Site } from "../../../domain/records";
+import { ResponsiveDialog } from "../../../ui/ResponsiveDialog";
+import { ReplaceBarcodeDialog } from "../barcodes/ReplaceBarcodeDialog";
+import { ReplaceEquipmentDialog } from "../barcodes/ReplaceEquipmentDialog";
+import { EquipmentDetails } from "../form/EquipmentDetails";
+import { type EquipmentAbilities, useEquipmentAbilities } from "./abilities";
+import { CouldNotServiceDialog } from "./CouldNotServiceDialog";
+import { DeleteEquipmentDialog } from "./DeleteEquipmentDialog";
+import { TransferDialog } from "./TransferDialog";
+
+export interface EquipmentOptionsDialogProps {
+  open: boolean;
+  equipment: Equipment;
+  site: Site;
+  onClose: () => void;
+}
+
+type Action = "preview" | "replaceBarcode" | "couldNotService" | "transfer" | "replace" | "delete";
+
+interface Option {
+  label: StringKey;
+  /** A dialog over the options, or a screen to open. */
+  action: Action | { path: string };
+}
+
+/** The §2 items in order, as far as the user may use them and the item allows. */
+export function optionsFor(equipment: Equipment, site: Site, may: EquipmentAbilities): Option[] {
+  const base = `/sites/${site.id}/equipment/${equipment.id}`;
+  const placed = !!equipment.floorPlanLocation && !!equipment.floorId;
+  const options: (Option | false)[] = [
+    may.read && { label: "equipmentPreviewDetails", action: "preview" },
+    may.write && { label: "equipmentEdit", action: { path: base } },
+    may.write && { label: "equipmentReplaceBarcode", action: "replaceBarcode" },
+    may.couldNotService && { label: "equipmentCouldNotService", action: "couldNotService" },
+    may.transfer && { label: "equipmentTransfer", action: "transfer" },
+    may.write && { label: "equipmentReplace", action: "replace" },
+    may.openDeficiency && { label: "equipmentOpenDeficiency", action: { path: `${base}/deficiency/new` } },
+    placed && may.viewFloorPlan && { label: "equipmentViewOnFloorPlan", action: { path: `${base}/ReadOnlyFloorPlan` } },
+    may.write && { label: "equipmentDelete", action: "delete" },
+  ];
+  return options.filter((o): o is Option => o !== false);
+}
+
+export function EquipmentOptionsDialog({ open, equipment, site, onClose }: EquipmentOptionsDialogProps) {
+  const may = useEquipmentAbilities();
+  const navigate = useNavigate();
+  const [action, setAction] = useState<Action | null>(null);
+  const back = () => setAction(null);
+  const done = () => {
+    setAction(null);
+    onClose();
+  };
+
+  return (
+    <>
+      <ResponsiveDialog open={open && action === null} onClose={onClose} title={equipment.name} maxWidth="xs">
+        <List disablePadding>
+          {optionsFor(equipment, site, may).map((option) => (
+            <ListItemButton
+              key={option.label}
+              onClick={() => {
+                if (typeof option.action === "string") setAction(option.action);
+                else {
+                  onClose();
+                  navigate(option.action.path);
+                }
+              }}
+              sx={option.action === "delete" ? { color: "error.main" } : undefined}
+            >
+              <ListItemText primary={t(option.label)} />
+            </ListItemButton>
+          ))}
+          <ListItemButton onClick={onClose}>
+            <ListItemText primary={t("equipmentBack")} />
+          </ListItemButton>
+        </List>
+      </ResponsiveDialog>
+
+      <ResponsiveDialog
+        open={open && action === "preview"}
+        onClose={back}
+        title={equipment.name}
+        actions={<Button onClick={back}>{t("close")}</Button>}
+      >
+        <EquipmentDetails equipment={equipment} site={site} />
+      </ResponsiveDialog>
+      {action === "replaceBarcode" && <ReplaceBarcodeDialog open={open} equipment={equipment} site={site} onClose={done} />}
+      {action === "couldNotService" && <CouldNotServiceDialog open={open} equipment={equipment} onCancel={back} onSaved={done} />}
+      {action === "transfer" && <TransferDialog open={open} equipment={equipment} site={site} onCancel={back} onTransferred={done} />}
+      {action === "replace" && <ReplaceEquipmentDialog open={open} equipment={equipment} site={site} onClose={done} />}
+      {action === "delete" && <DeleteEquipmentDialog open={open} equipment={equipment} onCancel={back} onDeleted={done} />}
+    </>
+  );
+}

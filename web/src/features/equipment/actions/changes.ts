@@ -1,0 +1,85 @@
+/**
+ * The equipment actions of §4 as local changes (they work offline and sync later): soft
+ * delete, Could Not Service and Transfer, each leaving its history record.
+ */
+import { t } from "../../../app/strings";
+import { type HistoryRecord, HistoryType, historyRecord } from "../../../domain/history";
+import type { Deficiency, Equipment, PerformedService, Site } from "../../../domain/records";
+import type { SyncEngine } from "../../../offline/sync/engine";
+
+/** Who acts: every record carries the organisation, history records the user. */
+export interface Actor {
+  orgId: string;
+  userId: string;
+  /** HISTORY_WRITE: without it the server refuses history records, so none is written. */
+  writeHistory: boolean;
+}
+
+type Engine = Pick<SyncEngine, "put" | "remove" | "list">;
+
+/** §4 Soft delete: the item is marked deleted and a 'Deleted' history record is written. */
+export async function deleteEquipment(engine: Engine, equipment: Equipment, actor: Actor): Promise<void> {
+  await engine.remove("equipment", equipment);
+  if (actor.writeHistory) {
+    await engine.put(
+      "history",
+      historyRecord({
+        orgId: actor.orgId,
+        userId: actor.userId,
+        type: HistoryType.deleted,
+        description: t("equipmentDeletedHistory"),
+        equipmentId: equipment.id,
+        locationId: equipment.locationId,
+      }),
+    );
+  }
+}
+
+/**
+ * §4 Could Not Service: a history record of that type with the reason. The due engine hides
+ * the item from the due lists while such a record is recent (its hiddenUntil).
+ */
+export async function couldNotService(engine: Engine, equipment: Equipment, reason: string, actor: Actor): Promise<HistoryRecord> {
+  return engine.put(
+    "history",
+    historyRecord({
+      orgId: actor.orgId,
+      userId: actor.userId,
+      type: HistoryType.couldNotService,
+      description: reason.trim(),
+      equipmentId: equipment.id,
+      locationId: equipment.locationId,
+    }),
+  );
+}
+
+/**
+ * §4 Transfer: the item keeps its id and takes the target's locationId (the store moves it
+ * between the sites' lists); its history, performed services and deficiencies move the same
+ * way, and history and deficiencies keep where they happened. A data-change history record
+ * names both sites; the server counts the transfer for billing from it.
+ */
+export async function transferEquipment(engine: Engine, equipment: Equipment, from: Site, to: Site, actor: Actor): Promise<void> {
+  const mine = <T extends { equipmentId: string }>(records: T[]) => records.filter((r) => r.equipmentId === equipment.id);
+  const [history, performed, deficiencies] = await Promise.all([
+    engine.list<HistoryRecord>("history", from.id).then(mine),
+    engine.list<PerformedService>("performedServices", from.id).then(mine),
+    engine.list<Deficiency>("deficiencies", from.id).then(mine),
+  ]);
+  await Promise.all([
+    ...history.map((h) => engine.put("history", { ...h, locationId: to.id, happenedAtLocationId: h.happenedAtLocationId ?? from.id })),
+    ...performed.map((p) => engine.put("performedServices", { ...p, locationId: to.id })),
+    ...deficiencies.map((d) => engine.put("deficiencies", { ...d, locationId: to.id, happenedAtLocationId: d.happenedAtLocationId ?? from.id })),
+  ]);
+  await engine.put("equipment", { ...equipment, locationId: to.id });
+  const record = historyRecord({
+    orgId: actor.orgId,
+    userId: actor.userId,
+    type: HistoryType.dataChange,
+    description: t("equipmentTransferredHistory", { from: from.name, to: to.name }),
+    equipmentId: equipment.id,
+    locationId: to.id,
+    changes: { before: { locationId: from.id }, after: { locationId: to.id } },
+  });
+  await engine.put("history", { ...record, happenedAtLocationId: from.id });
+}

@@ -1,0 +1,199 @@
+/**
+ * A site's equipment list (§2 Equipment list): tabs All, Inspection Due and Service Due with
+ * the due engine's counts, search over the §2 fields, rows by name 50 at a time, the time
+ * zone and 'Up to date as of' banners, Scan Barcode (mobile), Add Equipment, find by serial
+ * number, and the options dialog on a row. Needs EQUIPMENT_READ (§6).
+ *
+ * Rows and their searched text are built once per change of the items; due states once per
+ * change of the site's records and once a minute, after the rows have painted, so a site with
+ * thousands of items opens at once and a keystroke only filters strings.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  IconButton,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { t } from "../../../app/strings";
+import { useDevice } from "../../../app/theme";
+import { deviceTimeZone, formatDate } from "../../../domain/dates";
+import type { DueState, Equipment, Site } from "../../../domain/records";
+import { useSyncStatus } from "../../../offline/SyncProvider";
+import { useCatalogue, useSiteRecords } from "../../../offline/useSiteRecords";
+import { PagedList } from "../../../ui/PagedList";
+import { TabbedPane } from "../../../ui/TabbedPane";
+import { useEquipmentAbilities } from "../actions/abilities";
+import { EquipmentOptionsDialog } from "../actions/EquipmentOptionsDialog";
+import { ScanBarcodeButton } from "../barcodes/ScanBarcodeButton";
+import { FindBySerialDialog } from "./FindBySerialDialog";
+import { AddIcon, FindIcon } from "./icons";
+import { type EquipmentRow, dueListsOf, dueStatesOf, rowsOf, searchRows } from "./rows";
+
+type TabValue = "all" | "inspection" | "service";
+
+const EMPTY = { all: "equipmentNone", inspection: "equipmentNothingToInspect", service: "equipmentNothingToService" } as const;
+
+/** Due dates move as time passes: the list looks again every minute, not on every render. */
+export const DUE_REFRESH_MS = 60_000;
+
+function useMinuteClock(): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), DUE_REFRESH_MS);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+export function EquipmentList({ locationId }: { locationId: string }) {
+  const may = useEquipmentAbilities();
+  if (!may.read) {
+    return (
+      <Paper sx={{ p: 4 }}>
+        <Typography>{t("equipmentReadNeeded")}</Typography>
+      </Paper>
+    );
+  }
+  return <SiteEquipment locationId={locationId} />;
+}
+
+function SiteEquipment({ locationId }: { locationId: string }) {
+  const may = useEquipmentAbilities();
+  const navigate = useNavigate();
+  const site = useSiteRecords(locationId);
+  const catalogue = useCatalogue();
+  const status = useSyncStatus();
+  const device = useDevice();
+  const now = useMinuteClock();
+  const [tab, setTab] = useState<TabValue>("all");
+  const [query, setQuery] = useState("");
+  const [finding, setFinding] = useState(false);
+  const [opened, setOpened] = useState<{ id: string; site?: Site; equipment?: Equipment } | null>(null);
+
+  const equipment = site?.equipment;
+  const timeZone = site?.site.timeZone;
+  const rows = useMemo(() => rowsOf(equipment ?? [], catalogue, timeZone), [equipment, catalogue, timeZone]);
+
+  // The due engine runs behind the first paint of the rows (and keeps the last counts meanwhile).
+  const dueInput = useMemo(() => (site ? { rows, site, catalogue, now } : null), [rows, site, catalogue, now]);
+  const deferred = useDeferredValue(dueInput, null);
+  const due = useMemo(() => {
+    if (!deferred) return null;
+    const states = dueStatesOf(deferred.rows, deferred.site, deferred.catalogue, deferred.now);
+    const lists = dueListsOf(deferred.rows, states, deferred.now);
+    return {
+      states,
+      lists,
+      inspection: new Set(lists.inspection.map((r) => r.equipment.id)),
+      service: new Set(lists.service.map((r) => r.equipment.id)),
+    };
+  }, [deferred]);
+
+  const source = tab === "all" ? rows : (due?.lists[tab] ?? null);
+  const shown = useMemo(() => (source ? searchRows(source, query) : []), [source, query]);
+
+  const openedSite = opened?.site ?? site?.site;
+  const openedItem = opened && (opened.equipment ?? equipment?.find((e) => e.id === opened.id));
+  const siteZone = site?.site.timeZone;
+  const lastDownload = status.lastSuccessfulDownloadDate;
+
+  const renderRow = (row: EquipmentRow) => {
+    const state: DueState | undefined = due?.states.get(row.equipment.id);
+    const details = [row.equipmentType?.name, row.model?.name, row.equipment.serialNumber, row.equipment.barcode].filter((d) => d);
+    return (
+      <ListItem disablePadding divider>
+        <ListItemButton onClick={() => setOpened({ id: row.equipment.id })}>
+          <ListItemText
+            primary={row.equipment.name}
+            secondary={state && !state.ok ? t("equipmentDueError", { error: state.error }) : details.join(" · ") || undefined}
+            slotProps={{ secondary: state && !state.ok ? { color: "error" } : undefined }}
+          />
+          <Stack direction="row" spacing={2} sx={{ flexShrink: 0, ml: 3 }}>
+            {due?.inspection.has(row.equipment.id) && <Chip size="small" color="warning" variant="outlined" label={t("equipmentInspectionDue")} />}
+            {due?.service.has(row.equipment.id) && <Chip size="small" color="warning" variant="outlined" label={t("equipmentServiceDue")} />}
+          </Stack>
+        </ListItemButton>
+      </ListItem>
+    );
+  };
+
+  return (
+    <>
+      <TabbedPane
+        title={t("equipmentTitle")}
+        tabs={[
+          { value: "all", label: t("all") },
+          { value: "inspection", label: t("equipmentInspectionDue"), badge: due?.lists.inspection.length },
+          { value: "service", label: t("equipmentServiceDue"), badge: due?.lists.service.length },
+        ]}
+        selectedTab={tab}
+        onTabChange={(value) => setTab(value as TabValue)}
+        search={{ value: query, onChange: setQuery }}
+        syncing={status.state === "syncing"}
+        actions={
+          <>
+            <Tooltip title={t("equipmentFindBySerial")}>
+              <IconButton aria-label={t("equipmentFindBySerial")} onClick={() => setFinding(true)}>
+                <FindIcon />
+              </IconButton>
+            </Tooltip>
+            {may.write &&
+              (device === "mobile" ? (
+                <IconButton aria-label={t("equipmentAdd")} onClick={() => navigate(`/sites/${locationId}/equipment/new`)}>
+                  <AddIcon />
+                </IconButton>
+              ) : (
+                <Button variant="outlined" startIcon={<AddIcon />} onClick={() => navigate(`/sites/${locationId}/equipment/new`)}>
+                  {t("equipmentAdd")}
+                </Button>
+              ))}
+          </>
+        }
+      >
+        <Stack spacing={2} sx={{ px: 4, pb: 2 }}>
+          {device !== "desktop" && <ScanBarcodeButton locationId={locationId} />}
+          {device === "desktop" && siteZone && siteZone !== deviceTimeZone() && (
+            <Alert severity="info">{t("equipmentDatesIn", { timeZone: siteZone })}</Alert>
+          )}
+          <Typography variant="caption" color="text.secondary">
+            {t("equipmentUpToDate", { date: lastDownload ? formatDate(lastDownload, siteZone) : t("never") })}
+          </Typography>
+        </Stack>
+        {!site || !source ? (
+          <Box sx={{ display: "flex", justifyContent: "center", p: 5 }}>
+            <CircularProgress aria-label={t("loading")} />
+          </Box>
+        ) : (
+          <PagedList
+            items={shown}
+            itemKey={(row) => row.equipment.id}
+            renderItem={renderRow}
+            empty={
+              <Typography sx={{ p: 4 }} color="text.secondary">
+                {source.length > 0 ? t("equipmentNoMatch") : t(EMPTY[tab])}
+              </Typography>
+            }
+          />
+        )}
+      </TabbedPane>
+      <FindBySerialDialog
+        open={finding}
+        locationId={locationId}
+        onClose={() => setFinding(false)}
+        onFound={(item, itemSite) => setOpened({ id: item.id, equipment: item, site: itemSite })}
+      />
+      {openedItem && openedSite && <EquipmentOptionsDialog open equipment={openedItem} site={openedSite} onClose={() => setOpened(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The equipment list's data (§2 Equipment list), worked out once per change of the records so
+ * that a site with thousands of items stays quick: each row's searched text is lower-cased
+ * up front, due states are evaluated once (and again as time passes), and a keystroke in the
+ * search box is a plain filter over strings.
+ */
+import { FALLBACK_TIME_ZONE } from "../../../domain/dates";
+import {
+  type Catalogue,
+  type DueState,
+  type Equipment,
+  type EquipmentType,
+  type Model,
+  type SiteRecords,
+  dueStateOf,
+  viewOf,
+} from "../../../domain/records";
+import { WHITESPACE_RUN } from "../../../domain/text";
+
+export interface EquipmentRow {
+  equipment: Equipment;
+  model: Model | undefined;
+  equipmentType: EquipmentType | undefined;
+  /**
+   * The §2 searched fields, lower-cased and joined by new lines: a query word never holds a
+   * line break (the query is split on white space), so a word cannot match across two fields.
+   */
+  text: string;
+}
+
+/** Calendar dates in one time zone, as the search box may be typed: 'May 1 2020' and '2020-05-01'. */
+export function dateTexts(timeZone: string | null | undefined): (iso: string | null | undefined) => string[] {
+  let long: Intl.DateTimeFormat;
+  let numeric: Intl.DateTimeFormat;
+  try {
+    long = new Intl.DateTimeFormat("en-US", { timeZone: timeZone || FALLBACK_TIME_ZONE, year: "numeric", month: "long", day: "numeric" });
+    numeric = new Intl.DateTimeFormat("en-CA", { timeZone: timeZone || FALLBACK_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+  } catch {
+    // An unknown zone: the due engine reports it on each row; the search still works.
+    long = new Intl.DateTimeFormat("en-US", { timeZone: FALLBACK_TIME_ZONE, year: "numeric", month: "long", day: "numeric" });
+    numeric = new Intl.DateTimeFormat("en-CA", { timeZone: FALLBACK_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+  }
+  // Many items share a manufacture date; formatting is the costly part of building rows.
+  const known = new Map<string, string[]>();
+  return (iso) => {
+    if (!iso) return [];
+    let texts = known.get(iso);
+    if (!texts) known.set(iso, (texts = format(iso)));
+    return texts;
+  };
+
+  function format(iso: string): string[] {
+    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T12:00:00Z` : iso);
+    if (Number.isNaN(date.getTime())) return [iso];
+    const parts = long.formatToParts(date);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+    return [`${part("month")} ${part("day")} ${part("year")}`, numeric.format(date)];
+  }
+}
+
+/**
+ * Every item with what it is, sorted by name ascending (§2), and its searched text: name,
+ * note, manufacture date, barcode, serial number, model name, model field values and
+ * equipment type name. Needs only the items, the catalogue and the site's zone, so a
+ * performed service or a history record does not rebuild the rows.
+ */
+export function rowsOf(equipment: readonly Equipment[], catalogue: Catalogue, timeZone: string | null | undefined): EquipmentRow[] {
+  const dates = dateTexts(timeZone);
+  const rows = equipment.map((item): EquipmentRow => {
+    const model = item.modelId ? catalogue.models.get(item.modelId) : undefined;
+    const equipmentType = model?.equipmentTypeId ? catalogue.equipmentTypes.get(model.equipmentTypeId) : undefined;
+    const fields = [
+      item.name,
+      item.note,
+      ...dates(item.manufactureDate),
+      item.barcode,
+      item.serialNumber,
+      model?.name,
+      ...Object.values(model?.fieldData ?? {}),
+      equipmentType?.name,
+    ];
+    const text = fields
+      .filter((f): f is string => typeof f === "string" && f !== "")
+      .join("\n")
+      .toLowerCase();
+    return { equipment: item, model, equipmentType, text };
+  });
+  const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+  return rows.sort((a, b) => collator.compare(a.equipment.name ?? "", b.equipment.name ?? ""));
+}
+
+/** The due state of each row's item at `now`, by equipment id. */
+export function dueStatesOf(rows: readonly EquipmentRow[], site: SiteRecords, catalogue: Catalogue, now: number): Map<string, DueState> {
+  const states = new Map<string, DueState>();
+  for (const row of rows) states.set(row.equipment.id, dueStateOf(viewOf(row.equipment, site, catalogue), site, now));
+  return states;
+}
+
+export interface DueLists {
+  inspection: EquipmentRow[];
+  service: EquipmentRow[];
+}
+
+/**
+ * The Inspection Due and Service Due lists: due by the engine, and not hidden by a Could Not
+ * Service event (§4) whose hiddenUntil is still ahead of `now`.
+ */
+export function dueListsOf(rows: readonly EquipmentRow[], states: ReadonlyMap<string, DueState>, now: number): DueLists {
+  const inspection: EquipmentRow[] = [];
+  const service: EquipmentRow[] = [];
+  for (const row of rows) {
+    const state = states.get(row.equipment.id);
+    if (!state?.ok) continue;
+    const { result } = state;
+    if (result.hiddenUntil !== null && Date.parse(result.hiddenUntil) > now) continue;
+    if (result.inspectionDue) inspection.push(row);
+    if (result.serviceDue) service.push(row);
+  }
+  return { inspection, service };
+}
+
+/** The rows matching `query` (§5: every word is in some searched field, ignoring case). */
+export function searchRows(rows: readonly EquipmentRow[], query: string): readonly EquipmentRow[] {
+  const words = query
+    .toLowerCase()
+    .split(WHITESPACE_RUN)
+    .filter((word) => word !== "");
+  if (words.length === 0) return rows;
+  return rows.filter((row) => words.every((word) => row.text.includes(word)));
+}

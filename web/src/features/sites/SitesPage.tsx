@@ -1,70 +1,148 @@
 /**
- * The sites list (§2 Sites list), from the records on the device: the All tab with its search
- * over name, address, city, note, postal code, phone, email, contact and customer number,
- * sorted by name, 50 at a time. Rows show the name and an address line.
+ * The sites list (§2 Sites list), from the records on the device. On phones and tablets the
+ * tabs Today and This Month list the sites the user is scheduled at; All lists every site,
+ * with the search. Rows show the name and an address line, sorted by name; a site with a
+ * popup note shows it before opening; each row has a contact dialog. Add Site needs
+ * LOCATION_WRITE and a desktop browser.
  */
-import { ListItem, ListItemText, Typography } from "@mui/material";
-import { useMemo, useState } from "react";
+import { Button, DialogContentText, IconButton, ListItem, ListItemButton, ListItemText, Typography } from "@mui/material";
+import dayjs from "dayjs";
+import { useMemo, useState, type MouseEvent } from "react";
+import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { t } from "../../app/strings";
-import { matches } from "../../domain/search";
+import { useDevice } from "../../app/theme";
+import { useAuth } from "../../auth/AuthProvider";
+import { can } from "../../auth/session";
+import type { Site } from "../../domain/records";
 import { useRecords, useSyncStatus } from "../../offline/SyncProvider";
 import { PagedList } from "../../ui/PagedList";
+import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 import { TabbedPane } from "../../ui/TabbedPane";
+import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
+import { ContactDialog } from "./ContactDialog";
+import { FirstTimeWarning } from "./FirstTimeWarning";
+import { PhoneIcon } from "./icons";
+import { type ScheduledEvent, scheduledSiteIds } from "./scheduledSites";
+import { addressLine, byName, searchSites } from "./siteSearch";
 
-export interface Site {
-  id: string;
-  name?: string;
-  address?: string | null;
-  city?: string | null;
-  province?: string | null;
-  postalCode?: string | null;
-  note?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  contact?: string | null;
-  customerNumber?: string | number | null;
-}
+type TabValue = "today" | "month" | "all";
 
-export function addressLine(site: Site): string {
-  return [site.address, site.city, site.province, site.postalCode].filter((part) => part && String(part).trim()).join(", ");
-}
-
-/** The sites matching `query`, sorted by name ascending. */
-export function searchSites(sites: readonly Site[], query: string): Site[] {
-  return sites
-    .filter((s) => matches(query, [s.name, s.address, s.city, s.note, s.postalCode, s.phone, s.email, s.contact, s.customerNumber?.toString()]))
-    .sort((a, b) => (a.name ?? "").localeCompare(b.name ?? "", undefined, { sensitivity: "base" }));
-}
+const hasText = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
 
 export function SitesPage() {
+  const { user } = useAuth();
   const sites = useRecords<Site>("locations");
+  const events = useRecords<ScheduledEvent>("schedule");
   const status = useSyncStatus();
-  const [query, setQuery] = useState("");
-  const shown = useMemo(() => searchSites(sites, query), [sites, query]);
+  const desktop = useDevice() === "desktop";
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const [params, setParams] = useSearchParams();
+  const [noteFor, setNoteFor] = useState<Site | null>(null);
+  const [contactFor, setContactFor] = useState<Site | null>(null);
+
+  // The tab and the search live in the address, so coming back from a site finds them again.
+  const asked = params.get("tab");
+  const tab: TabValue = desktop ? "all" : asked === "all" || asked === "month" ? asked : "today";
+  const query = params.get("q") ?? "";
+  const setParam = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const day = dayjs().format("YYYY-MM-DD");
+  const scheduled = useMemo(() => {
+    const now = dayjs(day).toDate();
+    const pick = (ids: Set<string>) => sites.filter((s) => ids.has(s.id)).sort(byName);
+    return { today: pick(scheduledSiteIds(events, user?.id, now, "day")), month: pick(scheduledSiteIds(events, user?.id, now, "month")) };
+  }, [sites, events, user?.id, day]);
+  const found = useMemo(() => searchSites(sites, query), [sites, query]);
+  const shown = tab === "today" ? scheduled.today : tab === "month" ? scheduled.month : found;
+
+  const tabs = desktop
+    ? [{ value: "all", label: t("all"), badge: found.length }]
+    : [
+        { value: "today", label: t("today"), badge: scheduled.today.length },
+        { value: "month", label: t("thisMonth"), badge: scheduled.month.length },
+        { value: "all", label: t("all"), badge: found.length },
+      ];
+
+  function open(event: MouseEvent, site: Site) {
+    if (!hasText(site.popupNote)) return;
+    event.preventDefault();
+    setNoteFor(site);
+  }
+
+  function addSite() {
+    if (desktop) navigate("/sites/new");
+    else snackbar.show(t("locationsDesktopOnly"), "warning");
+  }
+
+  const emptyText = tab === "today" ? t("noSitesToday") : tab === "month" ? t("noSitesThisMonth") : query ? t("noSitesMatch") : t("noSitesYet");
+
   return (
-    <TabbedPane
-      title={t("sites")}
-      headingLevel="h1"
-      tabs={[{ value: "all", label: t("all"), badge: shown.length }]}
-      selectedTab="all"
-      onTabChange={() => undefined}
-      search={{ value: query, onChange: setQuery }}
-      syncing={status.state === "syncing"}
-    >
-      <PagedList
-        items={shown}
-        itemKey={(site) => site.id}
-        renderItem={(site) => (
-          <ListItem divider>
-            <ListItemText primary={site.name} secondary={addressLine(site) || undefined} />
-          </ListItem>
-        )}
-        empty={
-          <Typography sx={{ p: 4 }} color="text.secondary">
-            {query ? t("noSitesMatch") : t("noSitesYet")}
-          </Typography>
+    <>
+      <TabbedPane
+        title={t("sites")}
+        headingLevel="h1"
+        tabs={tabs}
+        selectedTab={tab}
+        onTabChange={(value) => setParam("tab", value === "today" ? "" : value)}
+        search={tab === "all" ? { value: query, onChange: (text) => setParam("q", text) } : undefined}
+        syncing={status.state === "syncing"}
+        actions={
+          can(user, "LOCATION_WRITE") && (
+            <Button variant="contained" size="small" onClick={addSite}>
+              {t("addSite")}
+            </Button>
+          )
         }
-      />
-    </TabbedPane>
+      >
+        <PagedList
+          items={shown}
+          itemKey={(site) => site.id}
+          renderItem={(site) => (
+            <ListItem
+              divider
+              disablePadding
+              secondaryAction={
+                <IconButton edge="end" aria-label={t("contactSite", { name: site.name })} onClick={() => setContactFor(site)}>
+                  <PhoneIcon />
+                </IconButton>
+              }
+            >
+              <ListItemButton component={RouterLink} to={`/sites/${site.id}`} onClick={(event: MouseEvent) => open(event, site)}>
+                <ListItemText primary={site.name} secondary={addressLine(site) || undefined} />
+              </ListItemButton>
+            </ListItem>
+          )}
+          empty={
+            <Typography sx={{ p: 4 }} color="text.secondary">
+              {emptyText}
+            </Typography>
+          }
+        />
+      </TabbedPane>
+      <ResponsiveDialog
+        open={noteFor !== null}
+        onClose={() => setNoteFor(null)}
+        title={t("note")}
+        actions={
+          <Button variant="contained" onClick={() => noteFor && navigate(`/sites/${noteFor.id}`)}>
+            {t("ok")}
+          </Button>
+        }
+      >
+        <DialogContentText sx={{ whiteSpace: "pre-wrap" }}>{noteFor?.popupNote}</DialogContentText>
+      </ResponsiveDialog>
+      <ContactDialog site={contactFor} onClose={() => setContactFor(null)} />
+      {user && <FirstTimeWarning userId={user.id} />}
+    </>
   );
 }

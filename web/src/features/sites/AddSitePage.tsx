@@ -1,0 +1,30 @@
+/**
+ * /sites/new and /customers/{customerId}/sites/new (§2): the Add Site form, on a desktop
+ * browser only ('Locations can only be added on a desktop browser' elsewhere, as the list's
+ * Add Site says). On success the form replaces the route by /sites/{newId}.
+ */
+import { Alert, Box, Button, Stack } from "@mui/material";
+import { Link as RouterLink, useParams } from "react-router";
+import { t } from "../../app/strings";
+import { useDevice } from "../../app/theme";
+import { SiteForm } from "./SiteForm";
+
+export function AddSitePage() {
+  const { customerId } = useParams();
+  const desktop = useDevice() === "desktop";
+  if (!desktop) {
+    return (
+      <Stack spacing={4} sx={{ alignItems: "flex-start" }}>
+        <Alert severity="warning">{t("locationsDesktopOnly")}</Alert>
+        <Button variant="outlined" component={RouterLink} to="/sites">
+          {t("goToSites")}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <SiteForm customerId={customerId} headingLevel="h1" />
+    </Box>
+  );
+}

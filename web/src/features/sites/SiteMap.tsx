@@ -1,0 +1,112 @@
+/**
+ * The embedded map of the Site Information form (§2 Other screens): an OpenStreetMap view of
+ * the saved address. It is the one part of the site screens that needs the network (the
+ * address is looked up with OpenStreetMap's Nominatim, then shown in OpenStreetMap's embed);
+ * offline, the address shows as text with a note that the map needs a connection.
+ */
+import { Box, Link, Typography } from "@mui/material";
+import { useEffect, useState } from "react";
+import { t } from "../../app/strings";
+import type { Site } from "../../domain/records";
+import { useSyncStatus } from "../../offline/SyncProvider";
+import { mapQuery } from "./siteSearch";
+
+export interface Point {
+  lat: number;
+  lon: number;
+}
+
+const GEOCODER = "https://nominatim.openstreetmap.org/search";
+// Nominatim asks for at most one request a second per client: an address is looked up once.
+const looked = new Map<string, Promise<Point | null>>();
+
+/** The point of `query` by OpenStreetMap's geocoder, or null when it knows no such place. */
+export function geocode(query: string): Promise<Point | null> {
+  let found = looked.get(query);
+  if (!found) {
+    const url = `${GEOCODER}?format=jsonv2&limit=1&q=${encodeURIComponent(query)}`;
+    found = fetch(url, { headers: { Accept: "application/json" } })
+      .then((response) => {
+        if (!response.ok) throw new Error(`Geocoder answered ${response.status}`);
+        return response.json() as Promise<{ lat: string; lon: string }[]>;
+      })
+      .then((places) => {
+        const place = places[0];
+        return place ? { lat: Number(place.lat), lon: Number(place.lon) } : null;
+      });
+    // A failure (the network went) may be tried again later; an answer is kept.
+    found.catch(() => looked.delete(query));
+    looked.set(query, found);
+  }
+  return found;
+}
+
+/** OpenStreetMap's embeddable view around `point`, with a marker on it. */
+export function embedUrl({ lat, lon }: Point): string {
+  const d = 0.004;
+  const bbox = [lon - d, lat - d, lon + d, lat + d].map((n) => n.toFixed(5)).join(",");
+  return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${lat.toFixed(5)},${lon.toFixed(5)}`;
+}
+
+export function largerMapUrl({ lat, lon }: Point): string {
+  return `https://www.openstreetmap.org/?mlat=${lat.toFixed(5)}&mlon=${lon.toFixed(5)}#map=17/${lat.toFixed(5)}/${lon.toFixed(5)}`;
+}
+
+type Lookup = { query: string; state: "loading" | "notFound" | "failed" } | { query: string; state: "found"; point: Point };
+
+export function SiteMap({ site }: { site: Partial<Site> }) {
+  const { online } = useSyncStatus();
+  const query = mapQuery(site);
+  const [lookup, setLookup] = useState<Lookup | null>(null);
+
+  useEffect(() => {
+    if (!online || !query) return undefined;
+    let mounted = true;
+    setLookup({ query, state: "loading" });
+    geocode(query).then(
+      (point) => mounted && setLookup(point ? { query, state: "found", point } : { query, state: "notFound" }),
+      () => mounted && setLookup({ query, state: "failed" }),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [online, query]);
+
+  if (!query) return null;
+  const current = lookup?.query === query ? lookup : null;
+  const note = !online
+    ? t("mapNeedsConnection")
+    : current?.state === "notFound"
+      ? t("mapAddressNotFound")
+      : current?.state === "failed"
+        ? t("mapFailed")
+        : null;
+
+  return (
+    <Box component="section" aria-label={t("map")}>
+      {online && current?.state === "found" ? (
+        <>
+          <Box
+            component="iframe"
+            title={t("mapOf", { address: query })}
+            src={embedUrl(current.point)}
+            loading="lazy"
+            sx={{ width: "100%", height: 240, border: 0, borderRadius: 3, display: "block" }}
+          />
+          <Link href={largerMapUrl(current.point)} target="_blank" rel="noopener noreferrer" variant="body2">
+            {t("viewLargerMap")}
+          </Link>
+        </>
+      ) : (
+        <Box sx={{ p: 4, borderRadius: 3, bgcolor: "action.hover" }}>
+          <Typography>{query}</Typography>
+          {note && (
+            <Typography variant="body2" color="text.secondary">
+              {note}
+            </Typography>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -61,31 +61,40 @@ export function BarcodeScannerDialog({ open, onClose, onScan, title = t("scanDia
     <ResponsiveDialog open={open} onClose={onClose} title={title} actions={<Button onClick={onClose}>{t("cancel")}</Button>}>
       <Stack spacing={4}>
         {hint !== undefined && <Typography variant="body2">{hint}</Typography>}
-        {problem ? (
-          <Alert severity="warning">{problem}</Alert>
-        ) : (
-          <Box sx={{ position: "relative", borderRadius: 3, overflow: "hidden", bgcolor: "grey.900", aspectRatio: "4 / 3", maxHeight: "45vh" }}>
-            <Box
-              component="video"
-              ref={setVideo}
-              aria-label={t("scanCameraView")}
-              muted
-              playsInline
-              autoPlay
-              sx={{ width: "100%", height: "100%", objectFit: "cover", display: "block" }}
-            />
-            {/* The aiming guide: a wide band for 1D codes, tall enough for a QR code. */}
-            <Box
-              aria-hidden
-              sx={{ position: "absolute", inset: "25% 10%", border: 2, borderColor: "primary.light", borderRadius: 2, pointerEvents: "none" }}
-            />
-            {camera === "starting" && (
-              <Typography sx={{ position: "absolute", inset: 0, display: "grid", placeItems: "center", color: "common.white" }}>
-                {t("scanStartingCamera")}
-              </Typography>
-            )}
-          </Box>
-        )}
+        {problem && <Alert severity="warning">{problem}</Alert>}
+        {/* Hidden rather than unmounted on a problem: the camera is tied to this element. */}
+        <Box
+          sx={{
+            display: problem ? "none" : "block",
+            position: "relative",
+            borderRadius: 3,
+            overflow: "hidden",
+            bgcolor: "grey.900",
+            aspectRatio: "4 / 3",
+            maxHeight: "45vh",
+          }}
+        >
+          <Box
+            component="video"
+            ref={setVideo}
+            aria-label={t("scanCameraView")}
+            aria-hidden={problem ? true : undefined}
+            muted
+            playsInline
+            autoPlay
+            sx={{ width: "100%", height: "100%", objectFit: "cover", display: "block" }}
+          />
+          {/* The aiming guide: a wide band for 1D codes, tall enough for a QR code. */}
+          <Box
+            aria-hidden
+            sx={{ position: "absolute", inset: "25% 10%", border: 2, borderColor: "primary.light", borderRadius: 2, pointerEvents: "none" }}
+          />
+          {camera === "starting" && (
+            <Typography sx={{ position: "absolute", inset: 0, display: "grid", placeItems: "center", color: "common.white" }}>
+              {t("scanStartingCamera")}
+            </Typography>
+          )}
+        </Box>
         <Typography variant="body2" color="text.secondary">
           {t("scanHint")}
         </Typography>

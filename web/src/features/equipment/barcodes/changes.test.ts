@@ -62,12 +62,22 @@ describe("replace equipment", () => {
   it("writes a 'replaced' record on both, each pointing at the other", () => {
     const records = history(changes).filter((h) => h.type === HistoryType.replaced);
     expect(records).toHaveLength(2);
-    expect(records.find((h) => h.equipmentId === hex(1))).toMatchObject({ relevantId: hex(2), locationId: HERE, happenedAtLocationId: HERE, description: "Replaced by Spare shelf (NEW-2)" });
+    const retired = records.find((h) => h.equipmentId === hex(1));
+    expect(retired).toMatchObject({ relevantId: hex(2), locationId: HERE, happenedAtLocationId: HERE, description: "Replaced by Spare shelf (NEW-2)" });
     expect(records.find((h) => h.equipmentId === hex(2))).toMatchObject({
       relevantId: hex(1),
       locationId: HERE,
       description: "Replaced Lobby by the door (CUR-1) at Main Plant",
     });
+  });
+
+  it("states the replacement's move in its record's changes (billed once), and no move for the retired item", () => {
+    const records = history(changes).filter((h) => h.type === HistoryType.replaced);
+    expect(records.find((h) => h.equipmentId === hex(2))?.changes).toEqual({
+      before: { locationId: THERE, name: "Spare shelf" },
+      after: { locationId: HERE, name: "Lobby by the door" },
+    });
+    expect(records.find((h) => h.equipmentId === hex(1))?.changes).toBeNull();
   });
 
   it("moves nothing when the replacement is already at the site", () => {
@@ -99,5 +109,11 @@ describe("swap equipment", () => {
     expect(records).toHaveLength(2);
     expect(records.find((h) => h.equipmentId === hex(1))).toMatchObject({ relevantId: hex(2), locationId: THERE, happenedAtLocationId: HERE, description: "Swapped with Dock (OTH-2) at Main Plant" });
     expect(records.find((h) => h.equipmentId === hex(2))).toMatchObject({ relevantId: hex(1), locationId: HERE, happenedAtLocationId: HERE });
+  });
+
+  it("states both moves in the records' changes (a swap is billed twice)", () => {
+    const records = history(changes).filter((h) => h.type === HistoryType.swap);
+    expect(records.find((h) => h.equipmentId === hex(1))?.changes).toEqual({ before: { locationId: HERE, name: "Lobby" }, after: { locationId: THERE, name: "Dock" } });
+    expect(records.find((h) => h.equipmentId === hex(2))?.changes).toEqual({ before: { locationId: THERE, name: "Dock" }, after: { locationId: HERE, name: "Lobby" } });
   });
 });

@@ -6,7 +6,9 @@
  * Moving an item to another site is a put of the same record with the new locationId; its
  * history, performed services and deficiencies move with it (new locationId, the site where
  * each happened kept). Swap and replace leave a history record on both items (types 9 and
- * 10, each pointing at the other), from which the server counts billing under the model's SKU.
+ * 10, each pointing at the other). The record of an item that moved says so in its changes
+ * (before and after locationId and name): the server bills each such move once under the
+ * model's SKU (docs/decisions.md), so a swap counts two and a replacement one.
  */
 import { t } from "../../../app/strings";
 import { HistoryType, type HistoryRecord, historyRecord } from "../../../domain/history";
@@ -53,6 +55,11 @@ export function belongingsMoved(from: Equipment, belongings: Belongings, locatio
     ...belongings.performedServices.map((record) => ({ kind: "performedServices" as const, record: { ...record, locationId } })),
     ...belongings.deficiencies.map((record) => ({ kind: "deficiencies" as const, record: { ...record, locationId } })),
   ];
+}
+
+/** What a move changes, as a history record states it. */
+function moveOf(from: Equipment, to: Equipment): HistoryRecord["changes"] {
+  return { before: { locationId: from.locationId, name: from.name }, after: { locationId: to.locationId, name: to.name } };
 }
 
 /** `item` put where `place` is: its site, its location name and its spot on the floor plan. */
@@ -110,9 +117,10 @@ export function barcodeChanges(equipment: Equipment, barcode: string, actor: Act
  */
 export function replaceChanges(current: Equipment, replacement: Equipment, replacementBelongings: Belongings, sites: readonly Site[], actor: Actor): Change[] {
   const site = current.locationId;
+  const moved = takingThePlaceOf(replacement, current);
   return [
     ...belongingsMoved(replacement, replacementBelongings, site),
-    { kind: "equipment", record: takingThePlaceOf(replacement, current) },
+    { kind: "equipment", record: moved },
     { kind: "equipment", record: current, remove: true },
     event(actor, HistoryType.replaced, current, {
       locationId: site,
@@ -125,6 +133,7 @@ export function replaceChanges(current: Equipment, replacement: Equipment, repla
       happenedAt: site,
       relevantId: current.id,
       description: t("replaceHistory", { other: describe(current), site: siteName(sites, site) }),
+      changes: moveOf(replacement, moved),
     }),
   ];
 }
@@ -142,22 +151,26 @@ export function swapChanges(
 ): Change[] {
   const here = current.locationId;
   const there = other.locationId;
+  const currentMoved = takingThePlaceOf(current, other);
+  const otherMoved = takingThePlaceOf(other, current);
   return [
     ...belongingsMoved(current, belongings.current, there),
     ...belongingsMoved(other, belongings.other, here),
-    { kind: "equipment", record: takingThePlaceOf(current, other) },
-    { kind: "equipment", record: takingThePlaceOf(other, current) },
+    { kind: "equipment", record: currentMoved },
+    { kind: "equipment", record: otherMoved },
     event(actor, HistoryType.swap, current, {
       locationId: there,
       happenedAt: here,
       relevantId: other.id,
       description: t("swapHistory", { other: describe(other), site: siteName(sites, here) }),
+      changes: moveOf(current, currentMoved),
     }),
     event(actor, HistoryType.swap, other, {
       locationId: here,
       happenedAt: here,
       relevantId: current.id,
       description: t("swapHistory", { other: describe(current), site: siteName(sites, here) }),
+      changes: moveOf(other, otherMoved),
     }),
   ];
 }

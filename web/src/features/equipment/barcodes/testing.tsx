@@ -14,6 +14,7 @@ import { SESSION_KEY } from "../../../auth/session";
 import type { HistoryRecord } from "../../../domain/history";
 import type { Equipment, Site } from "../../../domain/records";
 import { SyncProvider } from "../../../offline/SyncProvider";
+import type { SyncEngine } from "../../../offline/sync/engine";
 import { type TestTab, openTab, testWorld } from "../../../offline/sync/testing";
 import { SnackbarProvider } from "../../../ui/snackbar/SnackbarProvider";
 import { setViewportWidth } from "../../../ui/test/render";
@@ -59,14 +60,14 @@ function WhereAmI() {
   const { pathname, search } = useLocation();
   return (
     <>
-      <output data-testid="location">{pathname + search}</output>
+      <div data-testid="location">{pathname + search}</div>
       <Outlet />
     </>
   );
 }
 
 /** Renders `routes` (or `ui` at `path`) for a signed-in user on `tab`'s device. */
-export function renderScreen(tab: TestTab, options: { ui?: ReactElement; path?: string; routes?: RouteObject[]; width?: number }) {
+export function renderScreen(tab: TestTab, options: { ui?: ReactElement; path?: string; routes?: RouteObject[]; width?: number; engine?: SyncEngine }) {
   setViewportWidth(options.width ?? 375);
   const path = options.path ?? "/sites/" + HERE;
   const routes = options.routes ?? [{ path: "/sites/:locationId", element: options.ui }];
@@ -75,7 +76,7 @@ export function renderScreen(tab: TestTab, options: { ui?: ReactElement; path?: 
     <ThemeProvider theme={theme}>
       <SnackbarProvider>
         <AuthProvider>
-          <SyncProvider engine={tab.engine}>
+          <SyncProvider engine={options.engine ?? tab.engine}>
             <RouterProvider router={router} />
           </SyncProvider>
         </AuthProvider>

@@ -1,0 +1,95 @@
+/**
+ * The equipment tag (§2 /sites/{locationId}/equipment-tag/{equipmentId}): what a scan opens
+ * on a phone — the item's details and services, the Options button, and the due
+ * updateOnScan services performed once per session as it opens. The read-only tag
+ * (.../read-only) shows the same without any action and says 'Scan barcode to make
+ * changes'. It slides in over 275 ms (§9), or appears at once for those who ask for less motion.
+ */
+import { Alert, Box, Button, CircularProgress, IconButton, Slide, Stack, Typography, useMediaQuery } from "@mui/material";
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { t } from "../../../app/strings";
+import { useAuth } from "../../../auth/AuthProvider";
+import { can } from "../../../auth/session";
+import type { Equipment, Site } from "../../../domain/records";
+import { EquipmentOptionsDialog } from "../actions/EquipmentOptionsDialog";
+import { EquipmentDetails } from "../form/EquipmentDetails";
+import { ServicesPanel } from "../services/ServicesPanel";
+import { useUpdateOnScan } from "../services/useUpdateOnScan";
+import { BackIcon, MoreIcon } from "./icons";
+import { sitePath } from "./paths";
+import { useStoredRecord } from "./useStoredRecord";
+
+/** §9 Equipment tag slide. */
+export const TAG_SLIDE_MS = 275;
+
+export function EquipmentTagPage({ readOnly = false }: { readOnly?: boolean }) {
+  const { locationId = "", equipmentId = "" } = useParams();
+  const { user } = useAuth();
+  const equipment = useStoredRecord<Equipment>("equipment", equipmentId, locationId);
+  const site = useStoredRecord<Site>("locations", locationId);
+
+  if (!can(user, "EQUIPMENT_READ")) return <Alert severity="warning">{t("tagNeedsEquipmentRead")}</Alert>;
+  if (!equipment.loaded || !site.loaded) {
+    return (
+      <Box sx={{ display: "grid", placeItems: "center", minHeight: "30vh" }}>
+        <CircularProgress aria-label={t("loading")} />
+      </Box>
+    );
+  }
+  if (!equipment.record || !site.record) {
+    return (
+      <Alert severity="error" role="alert">
+        {t("tagFailedToLoad")}
+      </Alert>
+    );
+  }
+  return <EquipmentTag key={equipmentId} equipment={equipment.record} site={site.record} readOnly={readOnly} />;
+}
+
+function EquipmentTag({ equipment, site, readOnly }: { equipment: Equipment; site: Site; readOnly: boolean }) {
+  const navigate = useNavigate();
+  const [options, setOptions] = useState(false);
+  const lessMotion = useMediaQuery("(prefers-reduced-motion: reduce)", { noSsr: true });
+
+  return (
+    // The page clips the slide, so it never widens the page while coming in.
+    <Box sx={{ overflowX: "hidden" }}>
+      <Slide in appear direction="left" timeout={lessMotion ? 0 : TAG_SLIDE_MS}>
+        <Stack spacing={5} sx={{ maxWidth: 1100 }}>
+          {!readOnly && <UpdateOnScan locationId={site.id} equipmentId={equipment.id} />}
+          <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+            <IconButton aria-label={t("tagBack")} onClick={() => navigate(sitePath(site.id))}>
+              <BackIcon />
+            </IconButton>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography variant="h5" component="h1" noWrap>
+                {equipment.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {site.name}
+              </Typography>
+            </Box>
+            {!readOnly && (
+              <Button variant="contained" startIcon={<MoreIcon />} onClick={() => setOptions(true)}>
+                {t("tagOptions")}
+              </Button>
+            )}
+          </Stack>
+          {readOnly && <Alert severity="info">{t("tagScanToMakeChanges")}</Alert>}
+          <Box sx={{ display: "grid", gap: 5, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, alignItems: "start" }}>
+            <EquipmentDetails equipment={equipment} site={site} />
+            <ServicesPanel locationId={site.id} equipmentId={equipment.id} readOnly={readOnly} />
+          </Box>
+          {!readOnly && <EquipmentOptionsDialog open={options} equipment={equipment} site={site} onClose={() => setOptions(false)} />}
+        </Stack>
+      </Slide>
+    </Box>
+  );
+}
+
+/** Performs the due updateOnScan services (§4) when the tag opens; not on the read-only tag. */
+function UpdateOnScan({ locationId, equipmentId }: { locationId: string; equipmentId: string }) {
+  useUpdateOnScan(locationId, equipmentId);
+  return null;
+}

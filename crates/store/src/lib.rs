@@ -1,6 +1,7 @@
 //! Fieldtag's persistence. One schema and one set of queries serve SQLite (the
 //! embedded default) and PostgreSQL (scale-out), through sqlx's `Any` driver:
-//! queries use `$N` placeholders, which both engines read.
+//! queries use `$N` placeholders, which both engines read — except the statements that bind
+//! hundreds of values, which use SQLite's anonymous `?` there (named ones bind in quadratic time).
 
 mod alerts;
 mod auth_tokens;

@@ -271,8 +271,8 @@ async fn existing_records(
     for (kind, ids) in by_kind {
         for chunk in ids.chunks(LOOKUP_CHUNK) {
             let sql = format!(
-                "SELECT kind, id, location_id, last_updated, deleted, version, data FROM records WHERE org_id = $1 AND kind = $2 AND id IN ({})",
-                placeholders(3, chunk.len())
+                "SELECT kind, id, location_id, last_updated, deleted, version, data FROM records WHERE {}",
+                id_filter(conn, chunk.len())
             );
             let mut query = sqlx::query(&sql).bind(org_id).bind(kind);
             for id in chunk {
@@ -292,7 +292,7 @@ async fn existing_ids(conn: &mut AnyConnection, org_id: &str, kind: &str, ids: &
     let mut found = HashSet::new();
     let unique: Vec<&str> = ids.iter().copied().collect::<HashSet<_>>().into_iter().collect();
     for chunk in unique.chunks(LOOKUP_CHUNK) {
-        let sql = format!("SELECT id FROM records WHERE org_id = $1 AND kind = $2 AND id IN ({})", placeholders(3, chunk.len()));
+        let sql = format!("SELECT id FROM records WHERE {}", id_filter(conn, chunk.len()));
         let mut query = sqlx::query(&sql).bind(org_id).bind(kind);
         for id in chunk {
             query = query.bind(*id);
@@ -304,8 +304,13 @@ async fn existing_ids(conn: &mut AnyConnection, org_id: &str, kind: &str, ids: &
     Ok(found)
 }
 
-fn placeholders(first: usize, count: usize) -> String {
-    (first..first + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
+/// `org_id = ? AND kind = ? AND id IN (?, …)` with `count` ids, binding org, kind, then the ids.
+/// On SQLite the parameters are anonymous: see `records::write_rows` for why.
+fn id_filter(conn: &AnyConnection, count: usize) -> String {
+    if conn.backend_name() == "SQLite" {
+        return format!("org_id = ? AND kind = ? AND id IN ({})", vec!["?"; count].join(", "));
+    }
+    format!("org_id = $1 AND kind = $2 AND id IN ({})", (3..3 + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", "))
 }
 
 /// Keeps a user's login name in step with their record; refuses an email

@@ -17,6 +17,7 @@ import { serviceRoutes } from "../features/equipment/services/routes";
 import { siteRoutes } from "../features/sites/routes";
 import { RouteErrorPage } from "../ui/crash/RouteErrorPage";
 import { NotFoundPage } from "./NotFoundPage";
+import { SitePage } from "./pages/SitePage";
 import { DebugPage } from "./pages/DebugPage";
 import { RequireAuth } from "./RequireAuth";
 import { SessionServices } from "./SessionServices";
@@ -25,6 +26,7 @@ import { Shell } from "./shell/Shell";
 const signedIn: RouteObject[] = [
   { path: "/welcome", element: <WelcomePage /> },
   ...siteRoutes,
+  { path: "/sites/:locationId", element: <SitePage /> },
   ...customerRoutes,
   ...equipmentRoutes,
   ...serviceRoutes,

@@ -1,0 +1,94 @@
+/**
+ * The site (§2 /sites/{locationId}): on desktop the site's information beside its equipment
+ * list; on mobile and tablet the equipment list, with the site information a button away.
+ * The location reports column joins with the reports screens. 'Site not found' when the
+ * device has no such site.
+ */
+import { Alert, Box, Button, Collapse, Paper, Stack, Typography } from "@mui/material";
+import { useEffect, useId, useState } from "react";
+import { useParams } from "react-router";
+import type { Site } from "../../domain/records";
+import { EquipmentList } from "../../features/equipment/list/EquipmentList";
+import { SiteForm } from "../../features/sites/SiteForm";
+import { useSyncEngine } from "../../offline/SyncProvider";
+import { t } from "../strings";
+import { useDevice } from "../theme";
+
+/** The site, and whether the store has answered, re-read when sites change. */
+function useSite(locationId: string): { loaded: boolean; site: Site | undefined } {
+  const engine = useSyncEngine();
+  const [read, setRead] = useState<{ id: string; site: Site | undefined } | null>(null);
+  useEffect(() => {
+    let latest = 0;
+    let mounted = true;
+    const reread = () => {
+      const ticket = ++latest;
+      engine.get<Site>("locations", locationId).then(
+        (site) => {
+          if (mounted && ticket === latest) setRead({ id: locationId, site });
+        },
+        (error: unknown) => console.error(`Could not read site ${locationId}`, error),
+      );
+    };
+    reread();
+    const stop = engine.onRecordsChanged((kinds) => {
+      if (kinds.has("locations")) reread();
+    });
+    return () => {
+      mounted = false;
+      stop();
+    };
+  }, [engine, locationId]);
+  const loaded = read?.id === locationId;
+  return { loaded, site: loaded ? read.site : undefined };
+}
+
+export function SitePage() {
+  const { locationId = "" } = useParams();
+  const desktop = useDevice() === "desktop";
+  const { loaded, site } = useSite(locationId);
+  const [showInfo, setShowInfo] = useState(false);
+  const infoId = useId();
+
+  if (!loaded) return <Typography color="text.secondary">{t("loading")}</Typography>;
+  if (!site) {
+    return (
+      <Paper sx={{ p: { xs: 4, sm: 6 }, maxWidth: 560 }}>
+        <Alert severity="error">{t("sitePageNotFound")}</Alert>
+      </Paper>
+    );
+  }
+
+  const heading = (
+    <Typography variant="h5" component="h1" noWrap>
+      {site.name}
+    </Typography>
+  );
+  if (desktop) {
+    return (
+      <Stack spacing={4}>
+        {heading}
+        <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 2fr) minmax(0, 3fr)", gap: 5, alignItems: "start" }}>
+          <SiteForm key={site.id} site={site} />
+          <Box sx={{ height: "calc(100dvh - 220px)", minHeight: 480 }}>
+            <EquipmentList locationId={site.id} />
+          </Box>
+        </Box>
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" spacing={3} sx={{ alignItems: "center", justifyContent: "space-between" }}>
+        <Box sx={{ minWidth: 0 }}>{heading}</Box>
+        <Button variant="outlined" aria-expanded={showInfo} aria-controls={infoId} onClick={() => setShowInfo((open) => !open)} sx={{ flexShrink: 0 }}>
+          {t("sitePageInformation")}
+        </Button>
+      </Stack>
+      <Collapse in={showInfo} id={infoId} unmountOnExit>
+        <SiteForm key={site.id} site={site} />
+      </Collapse>
+      <EquipmentList locationId={site.id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,292 @@
+/**
+ * The equipment form (§2 /sites/{locationId}/equipment/new and /{equipmentId}, §5): Location
+ * and Manufactured Date required; the model (grouped by equipment type) gives the type, the
+ * custom equipment fields of that type and the model's own fields (read-only); serial
+ * number, barcode ('Equipment already has this barcode'), note, and the service month
+ * category with the SERVICE_MONTHS feature. A new item leaves an 'added' history record, an
+ * edit that changes values a data-change record with before and after.
+ */
+import { Box, Button, ListSubheader, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { hasFeature, type Organization } from "../../../app/navigation";
+import { t } from "../../../app/strings";
+import { FALLBACK_TIME_ZONE } from "../../../domain/dates";
+import { HistoryType, historyRecord } from "../../../domain/history";
+import { newId } from "../../../domain/ids";
+import type { Catalogue, Equipment, EquipmentType, Model, Site } from "../../../domain/records";
+import { useRecords, useSyncEngine } from "../../../offline/SyncProvider";
+import { useCatalogue } from "../../../offline/useSiteRecords";
+import { SaveButton } from "../../../ui/SaveButton";
+import { RequiredAdornment } from "../../../ui/forms/RequiredAdornment";
+import { SelectInput } from "../../../ui/forms/SelectInput";
+import { TextInput } from "../../../ui/forms/TextInput";
+import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
+import { useUnsavedChanges } from "../../../ui/unsaved/useUnsavedChanges";
+import { useActor } from "../actions/abilities";
+import { DeleteEquipmentDialog } from "../actions/DeleteEquipmentDialog";
+import { type Draft, barcodeTaken, changesOf, customFieldsOf, draftOf, modelOf, recordOf } from "./fields";
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+export interface EquipmentFormProps {
+  site: Site;
+  /** The item to edit; a new item without it. */
+  equipment?: Equipment;
+  /** A new item's barcode, from the scan flow (?barcode=). */
+  initialBarcode?: string;
+}
+
+interface ModelGroup {
+  type: EquipmentType | undefined;
+  models: Model[];
+}
+
+/** Models under their equipment type, both by name; models of no known type last. */
+function modelGroups(catalogue: Catalogue): ModelGroup[] {
+  const byName = (a: { name?: string }, b: { name?: string }) => (a.name ?? "").localeCompare(b.name ?? "");
+  const groups = new Map<string, ModelGroup>();
+  for (const model of catalogue.models.values()) {
+    const type = model.equipmentTypeId ? catalogue.equipmentTypes.get(model.equipmentTypeId) : undefined;
+    const key = type?.id ?? "";
+    const group = groups.get(key) ?? { type, models: [] };
+    group.models.push(model);
+    groups.set(key, group);
+  }
+  const list = [...groups.values()].map((g) => ({ ...g, models: g.models.sort(byName) }));
+  return list.sort((a, b) => (!a.type ? 1 : !b.type ? -1 : byName(a.type, b.type)));
+}
+
+export function EquipmentForm({ site, equipment, initialBarcode = "" }: EquipmentFormProps) {
+  const engine = useSyncEngine();
+  const actor = useActor();
+  const snackbar = useSnackbar();
+  const navigate = useNavigate();
+  const catalogue = useCatalogue();
+  const organization = useRecords<Organization>("organization")[0];
+  const categories = useRecords<Named>("serviceMonthCategories");
+  const everyItem = useRecords<Equipment>("equipment");
+  const timeZone = site.timeZone || FALLBACK_TIME_ZONE;
+
+  const stored = useMemo(() => draftOf(equipment, timeZone, initialBarcode), [equipment, timeZone, initialBarcode]);
+  const [draft, setDraft] = useState(stored);
+  const [touched, setTouched] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  // Until the user edits, follow the stored record (another device or tab may change it).
+  useEffect(() => {
+    if (!touched) setDraft(stored);
+  }, [stored, touched]);
+
+  const dirty = touched && JSON.stringify(draft) !== JSON.stringify(stored);
+  const unsaved = useUnsavedChanges(dirty);
+  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => {
+    setTouched(true);
+    setDraft((d) => ({ ...d, [key]: value }));
+  };
+  const setField = (id: string) => (value: string) => set("fieldData")({ ...draft.fieldData, [id]: value });
+
+  const { model, equipmentType } = modelOf(draft.modelId, catalogue);
+  const groups = useMemo(() => modelGroups(catalogue), [catalogue]);
+  const taken = useMemo(() => barcodeTaken(draft.barcode, equipment?.id, everyItem), [draft.barcode, equipment?.id, everyItem]);
+  const missingName = draft.name.trim() === "";
+  const missingDate = draft.manufactureDate === "";
+  const invalid = missingName || missingDate || taken;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (invalid) return;
+    try {
+      if (equipment) await saveEdit(equipment);
+      else await saveNew();
+    } catch (error) {
+      snackbar.show((error as Error).message, "error");
+    }
+  }
+
+  async function saveNew() {
+    const record = recordOf(draft, { id: newId(), orgId: actor.orgId, locationId: site.id }, timeZone);
+    await engine.put("equipment", record);
+    if (actor.writeHistory) {
+      const added = historyRecord({
+        orgId: actor.orgId,
+        userId: actor.userId,
+        type: HistoryType.added,
+        description: t("equipmentAddedHistory"),
+        equipmentId: record.id,
+        locationId: site.id,
+      });
+      await engine.put("history", added);
+    }
+    setTouched(false);
+    unsaved.allowNextNavigation();
+    snackbar.show(t("equipmentAdded"));
+    navigate(`/sites/${site.id}/equipment/${record.id}`, { replace: true });
+  }
+
+  async function saveEdit(current: Equipment) {
+    const record = recordOf(draft, current, timeZone);
+    const changes = changesOf(current, record);
+    if (changes.paths.length > 0) {
+      await engine.put("equipment", record);
+      if (actor.writeHistory) {
+        const changed = historyRecord({
+          orgId: actor.orgId,
+          userId: actor.userId,
+          type: HistoryType.dataChange,
+          description: t("equipmentChangedHistory", { fields: changes.paths.map((p) => labelOf(p, catalogue)).join(", ") }),
+          equipmentId: current.id,
+          locationId: current.locationId,
+          changes: { before: changes.before, after: changes.after },
+        });
+        await engine.put("history", changed);
+      }
+    }
+    setTouched(false);
+    snackbar.show(t("equipmentSaved"));
+  }
+
+  const customFields = customFieldsOf(equipmentType?.id, catalogue);
+  const showServiceMonths = hasFeature(organization, "SERVICE_MONTHS");
+
+  return (
+    <Paper sx={{ p: { xs: 4, sm: 6 } }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 5 }}>
+        {equipment ? t("equipmentInformation") : t("equipmentNew")}
+      </Typography>
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack spacing={4}>
+          <TextInput label={t("equipmentLocation")} value={draft.name} onChange={set("name")} required autoFocus={!equipment} />
+          <TextField
+            label={t("equipmentManufactured")}
+            type="date"
+            value={draft.manufactureDate}
+            onChange={(event) => set("manufactureDate")(event.target.value)}
+            required
+            fullWidth
+            slotProps={{
+              inputLabel: { shrink: true },
+              input: { endAdornment: missingDate ? <RequiredAdornment /> : undefined },
+              htmlInput: { "aria-invalid": missingDate },
+            }}
+          />
+          <TextField
+            select
+            label={t("equipmentModel")}
+            value={catalogue.models.has(draft.modelId) ? draft.modelId : ""}
+            onChange={(event) => set("modelId")(event.target.value)}
+            fullWidth
+            slotProps={{
+              select: {
+                renderValue: (value) => {
+                  const chosen = modelOf(value as string, catalogue);
+                  if (!chosen.model) return t("equipmentNoModel");
+                  return chosen.equipmentType ? `${chosen.model.name} (${chosen.equipmentType.name})` : chosen.model.name;
+                },
+              },
+            }}
+          >
+            <MenuItem value="">{t("equipmentNoModel")}</MenuItem>
+            {groups.flatMap((group) => [
+              ...(group.type ? [<ListSubheader key={`type-${group.type.id}`}>{group.type.name}</ListSubheader>] : []),
+              ...group.models.map((m) => (
+                <MenuItem key={m.id} value={m.id} sx={{ pl: group.type ? 6 : undefined }}>
+                  {m.name}
+                </MenuItem>
+              )),
+            ])}
+          </TextField>
+          <ReadOnly label={t("equipmentType")} value={equipmentType?.name} />
+          <TextInput label={t("equipmentSerialNumber")} value={draft.serialNumber} onChange={set("serialNumber")} />
+          <TextField
+            label={t("equipmentBarcode")}
+            value={draft.barcode}
+            onChange={(event) => set("barcode")(event.target.value)}
+            fullWidth
+            error={taken}
+            helperText={taken ? t("equipmentBarcodeTaken") : undefined}
+          />
+          <TextInput label={t("equipmentNote")} value={draft.note} onChange={set("note")} multiline minRows={2} />
+          {showServiceMonths && (
+            <SelectInput
+              label={t("equipmentServiceMonth")}
+              value={draft.serviceMonth}
+              onChange={set("serviceMonth")}
+              options={[
+                { value: "", label: t("equipmentServiceMonthOfType") },
+                ...[...categories].sort((a, b) => (a.name ?? "").localeCompare(b.name ?? "")).map((c) => ({ value: c.id, label: c.name })),
+              ]}
+            />
+          )}
+          {customFields.length > 0 && (
+            <Section title={t("equipmentFields")}>
+              {customFields.map((field) => (
+                <TextInput key={field.id} label={field.name} value={draft.fieldData[field.id] ?? ""} onChange={setField(field.id)} />
+              ))}
+            </Section>
+          )}
+          {model && catalogue.modelFields.length > 0 && (
+            <Section title={t("equipmentModelFields")}>
+              {catalogue.modelFields.map((field) => (
+                <ReadOnly key={field.id} label={field.name} value={model.fieldData?.[field.id]} />
+              ))}
+            </Section>
+          )}
+          <Stack direction="row" spacing={3} sx={{ justifyContent: "space-between" }}>
+            <SaveButton disabled={invalid}>{equipment ? t("save") : t("equipmentAddButton")}</SaveButton>
+            {equipment && (
+              <Button color="error" onClick={() => setDeleting(true)}>
+                {t("equipmentDelete")}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </Box>
+      {equipment && (
+        <DeleteEquipmentDialog
+          open={deleting}
+          equipment={equipment}
+          onCancel={() => setDeleting(false)}
+          onDeleted={() => {
+            setDeleting(false);
+            unsaved.allowNextNavigation();
+          }}
+        />
+      )}
+      {unsaved.leaveDialog}
+    </Paper>
+  );
+}
+
+/** How a changed field is named in the history record's description. */
+function labelOf(path: string, catalogue: Catalogue): string {
+  const labels: Record<string, string> = {
+    name: t("equipmentLocation"),
+    manufactureDate: t("equipmentManufactured"),
+    modelId: t("equipmentModel"),
+    serialNumber: t("equipmentSerialNumber"),
+    barcode: t("equipmentBarcode"),
+    note: t("equipmentNote"),
+    serviceMonth: t("equipmentServiceMonth"),
+  };
+  if (path in labels) return labels[path]!;
+  const id = path.replace(/^fieldData\./, "");
+  return catalogue.equipmentFields.find((f) => f.id === id)?.name ?? id;
+}
+
+function ReadOnly({ label, value }: { label: string; value: string | null | undefined }) {
+  return <TextField label={label} value={value ?? ""} fullWidth slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack component="section" spacing={4} aria-label={title}>
+      <Typography variant="subtitle1" component="h2">
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}

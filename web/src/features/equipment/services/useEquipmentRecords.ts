@@ -112,13 +112,17 @@ export function useEquipmentRecords(locationId: string | undefined, equipmentId:
   useEffect(() => {
     if (!locationId || !equipmentId) return undefined;
     let mounted = true;
-    let latest = 0;
+    let started = 0;
+    let shown = 0;
     const reread = () => {
-      // Only the latest read counts: an earlier one may finish after it.
-      const ticket = ++latest;
+      // A read that finishes after a later one is dropped; one that finishes while a later
+      // one runs is shown, so a stream of changes (a download) cannot hold the screen back.
+      const ticket = ++started;
       loadEquipmentRecords(engine, locationId, equipmentId).then(
         (next) => {
-          if (mounted && ticket === latest) setState({ source, state: next });
+          if (!mounted || ticket < shown) return;
+          shown = ticket;
+          setState({ source, state: next });
         },
         (error: unknown) => console.error(`Could not read equipment ${source}`, error),
       );

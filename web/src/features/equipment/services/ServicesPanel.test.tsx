@@ -1,0 +1,191 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { HistoryType } from "../../../domain/history";
+import { compositeId } from "../../../domain/ids";
+import type { PerformedService } from "../../../domain/records";
+import type { SyncEngine } from "../../../offline/sync/engine";
+import { setViewportWidth } from "../../../ui/test/render";
+import {
+  ANNUAL,
+  ITEM,
+  MONTHLY,
+  ORG,
+  RECHARGE,
+  SITE,
+  USER,
+  baseRecords,
+  closeTabs,
+  equipmentUrl,
+  hex,
+  setup,
+} from "./testing";
+
+const performedId = (serviceTypeId: string) => compositeId(ITEM, serviceTypeId);
+
+/** Monthly last done 2020-01-15 10:00 Toronto, every 2 months at this site; annual overridden to 2099. */
+function recordsWithDates() {
+  return [
+    ...baseRecords(),
+    [
+      "performedServices",
+      { id: performedId(MONTHLY), orgId: ORG, locationId: SITE, equipmentId: ITEM, serviceTypeId: MONTHLY, lastDate: "2020-01-15T15:00:00.000Z" },
+    ],
+    [
+      "performedServices",
+      {
+        id: performedId(ANNUAL),
+        orgId: ORG,
+        locationId: SITE,
+        equipmentId: ITEM,
+        serviceTypeId: ANNUAL,
+        lastDate: "2026-01-10T15:00:00.000Z",
+        overidedNextDate: "2099-03-10T15:00:00.000Z",
+      },
+    ],
+    [
+      "locationOverrides",
+      { id: compositeId(SITE, MONTHLY), orgId: ORG, locationId: SITE, serviceTypeId: MONTHLY, equipmentTypeId: hex(2), overrideFrequency: 2 },
+    ],
+  ] as ReturnType<typeof baseRecords>;
+}
+
+const service = (name: string) => screen.findByRole("listitem", { name });
+
+afterEach(() => {
+  cleanup();
+  closeTabs();
+  sessionStorage.clear();
+});
+
+describe("ServicesPanel", () => {
+  beforeEach(() => setViewportWidth(375));
+
+  it("shows each service's next date, what moved it and whether it is due, from the due engine", async () => {
+    await setup({ path: equipmentUrl, records: recordsWithDates() });
+    // Last 2020-01-15 + the site's override of 2 months = March 15 2020; a monthly date reads
+    // to the day because the organisation's minimum granularity is day.
+    const monthly = await service("Monthly Inspection");
+    expect(within(monthly).getByText("Next date: March 15 2020")).toBeTruthy();
+    expect(within(monthly).getByText("Affected by Location Override")).toBeTruthy();
+    expect(within(monthly).getByText("Due")).toBeTruthy();
+    expect(within(monthly).getByText("Last performed: January 15 2020")).toBeTruthy();
+
+    const annual = await service("Annual Service");
+    expect(within(annual).getByText("Next date: March 10 2099")).toBeTruthy();
+    expect(within(annual).getByText("Affected by Service Override")).toBeTruthy();
+    expect(within(annual).getByText("Not Due")).toBeTruthy();
+
+    const recharge = await service("Recharge");
+    expect(within(recharge).getByText("Unscheduled: no next date")).toBeTruthy();
+    expect(within(recharge).getByText("Never performed")).toBeTruthy();
+    expect(within(recharge).queryByText("Due")).toBeNull();
+    expect(within(recharge).queryByText("Not Due")).toBeNull();
+  });
+
+  it("reads dates to the minute when the organisation sets no minimum granularity", async () => {
+    const records = recordsWithDates().map(([kind, record]) =>
+      kind === "organization" ? ([kind, { ...record, lastDateMinimumGranularity: undefined }] as const) : ([kind, record] as const),
+    );
+    await setup({ path: equipmentUrl, records: records as ReturnType<typeof baseRecords> });
+    const monthly = await service("Monthly Inspection");
+    expect(within(monthly).getByText("Next date: March 15 2020 10:00AM")).toBeTruthy();
+  });
+
+  it("Perform Now writes the performed service and a performed-service history record (2)", async () => {
+    const user = userEvent.setup();
+    const { engine, history } = await setup({ path: equipmentUrl, records: recordsWithDates() });
+    const before = Date.now();
+    await user.click(within(await service("Annual Service")).getByRole("button", { name: "Perform Now" }));
+
+    await waitFor(async () => expect((await history()).length).toBe(1));
+    const performed = await engine.get<PerformedService>("performedServices", performedId(ANNUAL), SITE);
+    expect(performed).toMatchObject({ equipmentId: ITEM, serviceTypeId: ANNUAL, locationId: SITE, orgId: ORG, overidedNextDate: "" });
+    expect(Date.parse(performed?.lastDate ?? "")).toBeGreaterThanOrEqual(before);
+    const [record] = await history();
+    expect(record).toMatchObject({ type: HistoryType.performedService, relevantId: performedId(ANNUAL), equipmentId: ITEM, locationId: SITE, userId: USER });
+    // The override is gone, so the next date is a year after today and the marker leaves.
+    await waitFor(async () => expect(within(await service("Annual Service")).queryByText("Affected by Service Override")).toBeNull());
+  });
+
+  it("an unscheduled service is recorded as a performed unscheduled service (3)", async () => {
+    const user = userEvent.setup();
+    const { engine, history } = await setup({ path: equipmentUrl });
+    await user.click(within(await service("Recharge")).getByRole("button", { name: "Perform Now" }));
+    await waitFor(async () => expect((await history()).map((h) => h.type)).toEqual([HistoryType.performedUnscheduledService]));
+    expect(await engine.get("performedServices", performedId(RECHARGE), SITE)).toMatchObject({ serviceTypeId: RECHARGE, orgId: ORG });
+  });
+
+  it("shows Updating while the service is being performed", async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold = (engine: SyncEngine): SyncEngine => ({
+      ...engine,
+      put: async (kind, record) => {
+        await held;
+        return engine.put(kind, record);
+      },
+    });
+    const { history } = await setup({ path: equipmentUrl, wrapEngine: hold });
+    const annual = await service("Annual Service");
+    await user.click(within(annual).getByRole("button", { name: "Perform Now" }));
+    const updating = within(annual).getByRole("button", { name: /Updating/ });
+    expect(updating).toHaveProperty("disabled", true);
+    expect(await history()).toEqual([]);
+
+    release();
+    expect(await within(annual).findByRole("button", { name: "Perform Now" })).toBeTruthy();
+    expect((await history()).length).toBe(1);
+  });
+
+  it("offers From Scheduled on desktop only, and it performs from the scheduled next date", async () => {
+    const user = userEvent.setup();
+    await setup({ path: equipmentUrl, records: recordsWithDates() });
+    expect(within(await service("Monthly Inspection")).queryByRole("button", { name: "From Scheduled" })).toBeNull();
+    cleanup();
+
+    setViewportWidth(1280);
+    const { engine } = await setup({ path: equipmentUrl, records: recordsWithDates() });
+    const monthly = await service("Monthly Inspection");
+    // Unscheduled services have no scheduled date to perform from.
+    expect(within(await service("Recharge")).queryByRole("button", { name: "From Scheduled" })).toBeNull();
+    await user.click(within(monthly).getByRole("button", { name: "From Scheduled" }));
+    await waitFor(async () =>
+      expect((await engine.get<PerformedService>("performedServices", performedId(MONTHLY), SITE))?.lastDate).toBe("2020-03-15T14:00:00.000Z"),
+    );
+  });
+
+  it("sends a service with checklist questions to the checklist", async () => {
+    const user = userEvent.setup();
+    const records = [
+      ...baseRecords(),
+      ["questions", { id: hex(0x20), orgId: ORG, question: "Pin in place?", serviceTypeId: ANNUAL, options: [] }],
+    ] as ReturnType<typeof baseRecords>;
+    const { router, history } = await setup({ path: equipmentUrl, records });
+    await user.click(within(await service("Annual Service")).getByRole("button", { name: "Perform Now" }));
+    expect(await screen.findByRole("heading", { name: "Checklist: Annual Service" })).toBeTruthy();
+    expect(router.state.location.pathname).toMatch(new RegExp(`^${equipmentUrl}/answer-questions/${ANNUAL}/[0-9a-f]{32}$`));
+    expect(await history()).toEqual([]);
+  });
+
+  it("links each service to its date edit", async () => {
+    await setup({ path: equipmentUrl });
+    const link = within(await service("Annual Service")).getByRole("link", { name: "Edit Dates" });
+    expect(link.getAttribute("href")).toBe(`${equipmentUrl}/performed-service/${ANNUAL}`);
+  });
+
+  it("needs SERVICE_READ to show and SERVICE_WRITE to act", async () => {
+    await setup({ path: equipmentUrl, permissions: ["EQUIPMENT_READ", "HISTORY_READ"] });
+    expect(await screen.findByRole("heading", { name: "History" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Services" })).toBeNull();
+    cleanup();
+
+    await setup({ path: equipmentUrl, permissions: ["SERVICE_READ"] });
+    const annual = await service("Annual Service");
+    expect(within(annual).getByText(/Next date:/)).toBeTruthy();
+    expect(within(annual).queryByRole("button")).toBeNull();
+    expect(within(annual).queryByRole("link", { name: "Edit Dates" })).toBeNull();
+  });
+});

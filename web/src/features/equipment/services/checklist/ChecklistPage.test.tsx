@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { HistoryType } from "../../../../domain/history";
+import { compositeId } from "../../../../domain/ids";
+import type { Deficiency, Equipment, PerformedService } from "../../../../domain/records";
+import { setViewportWidth } from "../../../../ui/test/render";
+import { ANNUAL, FIELD, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../testing";
+
+const HISTORY_ID = hex(0x99);
+const PIN = hex(0x20);
+const GAUGE = hex(0x21);
+const PRESSURE = hex(0x22);
+const checklistUrl = `${equipmentUrl}/answer-questions/${ANNUAL}/${HISTORY_ID}`;
+
+function checklistRecords() {
+  return [
+    ...baseRecords(),
+    [
+      "questions",
+      {
+        id: PIN,
+        orgId: ORG,
+        question: "Pin in place?",
+        serviceTypeId: ANNUAL,
+        allowComments: true,
+        options: [
+          { id: hex(0x30), description: "Yes", questionId: PIN, orgId: ORG },
+          { id: hex(0x31), description: "Missing", questionId: PIN, orgId: ORG, deficiencyToAdd: "Pin missing" },
+          { id: hex(0x32), description: "Retired", questionId: PIN, orgId: ORG, deleted: true },
+        ],
+      },
+    ],
+    [
+      "questions",
+      {
+        id: GAUGE,
+        orgId: ORG,
+        question: "Gauge",
+        serviceTypeId: ANNUAL,
+        options: [
+          { id: hex(0x33), description: "Green", questionId: GAUGE, orgId: ORG },
+          { id: hex(0x34), description: "Red", questionId: GAUGE, orgId: ORG, deficiencyToAdd: true },
+        ],
+      },
+    ],
+    ["questions", { id: PRESSURE, orgId: ORG, question: "Pressure reading", serviceTypeId: ANNUAL, fieldToSet: FIELD, options: [] }],
+    ["questions", { id: hex(0x23), orgId: ORG, question: "Another service's question", serviceTypeId: hex(0x77), options: [] }],
+  ] as ReturnType<typeof baseRecords>;
+}
+
+const group = (name: string) => screen.findByRole("radiogroup", { name });
+
+afterEach(() => {
+  cleanup();
+  closeTabs();
+});
+
+describe("ChecklistPage", { timeout: 30_000 }, () => {
+  beforeEach(() => setViewportWidth(375));
+
+  it("asks for a choice where there are options and a text answer where there are none", async () => {
+    const user = userEvent.setup();
+    await setup({ path: checklistUrl, records: checklistRecords() });
+    expect(await screen.findByRole("heading", { name: "Checklist: Annual Service" })).toBeTruthy();
+    expect(screen.queryByText("Another service's question")).toBeNull();
+    // Deleted options are not offered.
+    expect(within(await group("Pin in place?")).getAllByRole("radio").map((r) => r.closest("label")?.textContent)).toEqual(["Yes", "Missing"]);
+    expect(screen.getAllByText("An answer is required")).toHaveLength(2);
+    expect(screen.getByText("A text answer is required")).toBeTruthy();
+    const submit = screen.getByRole("button", { name: "Submit" });
+    expect(submit).toHaveProperty("disabled", true);
+
+    await user.click(within(await group("Pin in place?")).getByRole("radio", { name: "Yes" }));
+    await user.click(within(await group("Gauge")).getByRole("radio", { name: "Green" }));
+    expect(screen.queryByText("An answer is required")).toBeNull();
+    expect(submit).toHaveProperty("disabled", true);
+    await user.type(screen.getByRole("textbox", { name: "Pressure reading" }), "   ");
+    expect(screen.getByText("A text answer is required")).toBeTruthy();
+    await user.type(screen.getByRole("textbox", { name: "Pressure reading" }), "120");
+    expect(screen.queryByText("A text answer is required")).toBeNull();
+    expect(submit).toHaveProperty("disabled", false);
+  });
+
+  it("offers comments only where the question allows them", async () => {
+    await setup({ path: checklistUrl, records: checklistRecords() });
+    const pin = (await group("Pin in place?")).closest("fieldset") as HTMLElement;
+    const gauge = (await group("Gauge")).closest("fieldset") as HTMLElement;
+    expect(within(pin).getByRole("textbox", { name: "Comments" })).toBeTruthy();
+    expect(within(gauge).queryByRole("textbox", { name: "Comments" })).toBeNull();
+  });
+
+  it("submits one history record with the answers, performs the service, opens deficiencies and sets the field", async () => {
+    const user = userEvent.setup();
+    const { engine, history, list, router } = await setup({ path: [equipmentUrl, checklistUrl], records: checklistRecords() });
+    await user.click(within(await group("Pin in place?")).getByRole("radio", { name: "Missing" }));
+    await user.click(screen.getByRole("textbox", { name: "Comments" }));
+    await user.paste("Pin on the floor");
+    await user.click(within(await group("Gauge")).getByRole("radio", { name: "Red" }));
+    await user.type(screen.getByRole("textbox", { name: "Pressure reading" }), "120");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+
+    expect(await screen.findByRole("heading", { name: "Equipment page" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(equipmentUrl);
+
+    const records = await history();
+    const performed = records.find((h) => h.id === HISTORY_ID);
+    expect(performed).toMatchObject({ type: HistoryType.performedService, relevantId: compositeId(ITEM, ANNUAL), userId: USER, locationId: SITE });
+    expect(performed?.questionnaireAnswers).toEqual([
+      { question: "Pin in place?", multipleChoiceAnswer: "Missing", textAnswer: "Pin on the floor", questionId: PIN, historyRecordId: HISTORY_ID },
+      { question: "Gauge", multipleChoiceAnswer: "Red", textAnswer: null, questionId: GAUGE, historyRecordId: HISTORY_ID },
+      { question: "Pressure reading", multipleChoiceAnswer: null, textAnswer: "120", questionId: PRESSURE, historyRecordId: HISTORY_ID },
+    ]);
+    expect(records.filter((h) => h.type === HistoryType.performedService)).toHaveLength(1);
+
+    const service = await engine.get<PerformedService>("performedServices", compositeId(ITEM, ANNUAL), SITE);
+    expect(service?.lastDate).toBeTruthy();
+    expect(service?.equipmentFieldData).toEqual({ [FIELD]: "120" });
+
+    const deficiencies = await list<Deficiency>("deficiencies");
+    expect(deficiencies.map((d) => d.description).sort()).toEqual(["Gauge: Red", "Pin missing"]);
+    for (const deficiency of deficiencies) {
+      expect(deficiency).toMatchObject({ equipmentId: ITEM, locationId: SITE, serviceTypeId: ANNUAL, orgId: ORG, dateClosed: "" });
+      expect(deficiency.dateOpened).toBeTruthy();
+      expect(records.find((h) => h.relevantId === deficiency.id)?.type).toBe(HistoryType.deficiencyOpened);
+    }
+
+    const equipment = await engine.get<Equipment>("equipment", ITEM, SITE);
+    expect(equipment?.fieldData).toEqual({ [FIELD]: "120" });
+    const change = records.find((h) => h.type === HistoryType.dataChange);
+    expect(change?.changes).toEqual({ before: { fieldData: { [FIELD]: "100" } }, after: { fieldData: { [FIELD]: "120" } } });
+    expect(change?.description).toBe("Pressure changed from '100' to '120'");
+  });
+
+  it("writes no data change when the answer leaves the field as it was, and opens no deficiency for a plain choice", async () => {
+    const user = userEvent.setup();
+    const { history, list } = await setup({ path: checklistUrl, records: checklistRecords() });
+    await user.click(within(await group("Pin in place?")).getByRole("radio", { name: "Yes" }));
+    await user.click(within(await group("Gauge")).getByRole("radio", { name: "Green" }));
+    await user.type(screen.getByRole("textbox", { name: "Pressure reading" }), "100");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await screen.findByRole("heading", { name: "Equipment page" });
+    expect((await history()).map((h) => h.type)).toEqual([HistoryType.performedService]);
+    expect(await list("deficiencies")).toEqual([]);
+  });
+
+  it("needs SERVICE_WRITE", async () => {
+    await setup({ path: checklistUrl, records: checklistRecords(), permissions: ["SERVICE_READ", "EQUIPMENT_READ"] });
+    expect(await screen.findByText("You do not have permission to make these changes.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Submit" })).toBeNull();
+    expect(screen.queryByRole("radiogroup")).toBeNull();
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * A deficiency (§2 .../equipment/{id}/deficiency/new and /deficiency/{deficiencyId}):
+ * description and opened date required (§5), an optional service type, and for a saved one
+ * Close Deficiency or Reopen Deficiency. Adding writes 'deficiency opened' history (11), closing
+ * sets dateClosed and writes 'deficiency closed' (12), reopening clears it and writes 11 (§4).
+ * Viewing needs DEFICIENCY_READ; adding, editing, closing DEFICIENCY_WRITE (§6).
+ */
+import { Alert, Box, Button, Stack, Typography } from "@mui/material";
+import { type FormEvent, useMemo, useState } from "react";
+import { useParams } from "react-router";
+import { t } from "../../../../app/strings";
+import { useAuth } from "../../../../auth/AuthProvider";
+import { can } from "../../../../auth/session";
+import { FALLBACK_TIME_ZONE, formatDate } from "../../../../domain/dates";
+import type { Deficiency } from "../../../../domain/records";
+import { useSyncEngine } from "../../../../offline/SyncProvider";
+import { SaveButton } from "../../../../ui/SaveButton";
+import { SelectInput } from "../../../../ui/forms/SelectInput";
+import { TextInput } from "../../../../ui/forms/TextInput";
+import { textError } from "../../../../ui/forms/validation";
+import { useSnackbar } from "../../../../ui/snackbar/SnackbarProvider";
+import { useUnsavedChanges } from "../../../../ui/unsaved/useUnsavedChanges";
+import { DateTimeInput } from "../DateTimeInput";
+import { NoPermission, ScreenFrame, recordsMessage } from "../ScreenFrame";
+import { useBackToEquipment } from "../useBackToEquipment";
+import { type EquipmentRecords, useEquipmentRecords } from "../useEquipmentRecords";
+import { type DeficiencyRecord, deficiencyHistory, isOpen, openedDeficiency } from "./deficiencies";
+
+export function DeficiencyPage() {
+  const { locationId, equipmentId = "", deficiencyId } = useParams();
+  const { user } = useAuth();
+  const state = useEquipmentRecords(locationId, equipmentId);
+  const adding = deficiencyId === undefined;
+  const title = adding ? t("deficiencyNewTitle") : t("deficiencyTitle");
+  const mayWrite = can(user, "DEFICIENCY_WRITE");
+  // §8: a deficiency belongs to a site; without one in the route it cannot be added.
+  if (!locationId) {
+    return (
+      <ScreenFrame title={title}>
+        <Alert severity="error">{t("deficiencyLocationMissing")}</Alert>
+      </ScreenFrame>
+    );
+  }
+  if (adding ? !mayWrite : !can(user, "DEFICIENCY_READ")) {
+    return (
+      <ScreenFrame title={title}>
+        <NoPermission read={!adding} />
+      </ScreenFrame>
+    );
+  }
+  if (state.status !== "ready") return <ScreenFrame title={title}>{recordsMessage(state)}</ScreenFrame>;
+  const deficiency = adding ? undefined : state.records.view.deficiencies.find((d) => d.id === deficiencyId);
+  return (
+    <ScreenFrame title={title} subtitle={state.records.view.equipment.name}>
+      {adding || deficiency ? (
+        <DeficiencyForm key={deficiency?.id ?? "new"} records={state.records} deficiency={deficiency} mayWrite={mayWrite} />
+      ) : (
+        <Alert severity="error">{t("deficiencyNotFound")}</Alert>
+      )}
+    </ScreenFrame>
+  );
+}
+
+function DeficiencyForm({ records, deficiency, mayWrite }: { records: EquipmentRecords; deficiency: Deficiency | undefined; mayWrite: boolean }) {
+  const { user } = useAuth();
+  const engine = useSyncEngine();
+  const snackbar = useSnackbar();
+  const { equipment, serviceTypes } = records.view;
+  const back = useBackToEquipment(equipment.locationId, equipment.id);
+  const timeZone = records.site.site.timeZone || FALLBACK_TIME_ZONE;
+  const [initial] = useState(() => ({
+    description: deficiency?.description ?? "",
+    dateOpened: deficiency?.dateOpened ?? new Date().toISOString(),
+    serviceTypeId: deficiency?.serviceTypeId ?? "",
+  }));
+  const [description, setDescription] = useState(initial.description);
+  const [dateOpened, setDateOpened] = useState(initial.dateOpened);
+  const [serviceTypeId, setServiceTypeId] = useState(initial.serviceTypeId);
+  const [busy, setBusy] = useState(false);
+  const dirty = description !== initial.description || dateOpened !== initial.dateOpened || serviceTypeId !== initial.serviceTypeId;
+  const unsaved = useUnsavedChanges(mayWrite && dirty && !busy);
+  const invalid = dateOpened === "" || textError(description, { required: true }) !== undefined;
+  const serviceOptions = useMemo(
+    () => [{ value: "", label: t("deficiencyNoServiceType") }, ...serviceTypes.map((s) => ({ value: s.id, label: s.name }))],
+    [serviceTypes],
+  );
+  const open = deficiency ? isOpen(deficiency) : true;
+
+  /** Saves the form; `closing` true closes it, false reopens it, undefined leaves its state. */
+  async function save(closing?: boolean) {
+    if (!user || !mayWrite || invalid || busy) return;
+    const actor = { orgId: user.orgId, userId: user.id };
+    const fields = { description: description.trim(), dateOpened, serviceTypeId };
+    setBusy(true);
+    try {
+      if (!deficiency) {
+        const opened = openedDeficiency({ ...fields, equipmentId: equipment.id, locationId: equipment.locationId }, actor);
+        await engine.put("deficiencies", opened.deficiency);
+        await engine.put("history", opened.history);
+      } else {
+        const saved: DeficiencyRecord = { ...deficiency, ...fields };
+        if (closing !== undefined) saved.dateClosed = closing ? new Date().toISOString() : "";
+        await engine.put("deficiencies", saved);
+        if (closing !== undefined) await engine.put("history", deficiencyHistory(saved, !closing, actor));
+      }
+    } catch (error) {
+      setBusy(false);
+      snackbar.show((error as Error).message, "error");
+      return;
+    }
+    snackbar.show(t("deficiencySaved"));
+    unsaved.allowNextNavigation();
+    back();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void save();
+  }
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate>
+      <Stack spacing={4}>
+        {deficiency && (
+          <Typography role="status" color={open ? "error" : "text.secondary"}>
+            {open ? t("deficiencyStateOpen") : t("deficiencyStateClosed", { date: formatDate(deficiency.dateClosed, timeZone) })}
+          </Typography>
+        )}
+        <TextInput
+          label={t("deficiencyDescriptionLabel")}
+          value={description}
+          onChange={setDescription}
+          required
+          multiline
+          minRows={2}
+          disabled={!mayWrite}
+        />
+        <DateTimeInput
+          label={t("deficiencyDateOpenedLabel")}
+          value={dateOpened}
+          onChange={setDateOpened}
+          timeZone={timeZone}
+          required
+          disabled={!mayWrite}
+        />
+        <SelectInput
+          label={t("deficiencyServiceTypeLabel")}
+          value={serviceTypeId}
+          onChange={setServiceTypeId}
+          options={serviceOptions}
+          disabled={!mayWrite}
+        />
+        {mayWrite && (
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+            <SaveButton disabled={invalid || busy || (deficiency !== undefined && !dirty)} />
+            {deficiency && (
+              <Button variant="outlined" color={open ? "error" : "primary"} disabled={invalid || busy} onClick={() => void save(open)}>
+                {open ? t("deficiencyClose") : t("deficiencyReopen")}
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Stack>
+      {unsaved.leaveDialog}
+    </Box>
+  );
+}

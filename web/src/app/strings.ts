@@ -365,6 +365,7 @@ const en = {
   historyNotFound: "History record not found",
   deficiencyStateClosedShort: "Closed",
   deficiencyNotFound: "Deficiency not found",
+  checklistAlreadySubmitted: "This checklist has been submitted.",
   // -- end of services
 
   // Scanning, tag view, swap, replace (features/equipment/barcodes)

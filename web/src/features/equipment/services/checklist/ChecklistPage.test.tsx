@@ -145,6 +145,30 @@ describe("ChecklistPage", { timeout: 30_000 }, () => {
     expect(await list("deficiencies")).toEqual([]);
   });
 
+  it("from the scheduled date (desktop's From Scheduled) performs the service as of its next date", async () => {
+    const user = userEvent.setup();
+    const records = [
+      ...checklistRecords().filter(([kind, record]) => kind !== "questions" || record.id === PRESSURE),
+      ["performedServices", { id: compositeId(ITEM, ANNUAL), orgId: ORG, locationId: SITE, equipmentId: ITEM, serviceTypeId: ANNUAL, lastDate: "2020-01-10T15:00:00.000Z" }],
+    ] as ReturnType<typeof baseRecords>;
+    const { engine } = await setup({ path: `${checklistUrl}?scheduled=1`, records });
+    await user.type(await screen.findByRole("textbox", { name: "Pressure reading" }), "90");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await screen.findByRole("heading", { name: "Equipment page" });
+    const service = await engine.get<PerformedService>("performedServices", compositeId(ITEM, ANNUAL), SITE);
+    expect(service?.lastDate).toBe("2021-01-10T15:00:00.000Z");
+  });
+
+  it("cannot be submitted twice: a checklist whose history record exists is done", async () => {
+    const records = [
+      ...checklistRecords(),
+      ["history", { id: HISTORY_ID, orgId: ORG, locationId: SITE, equipmentId: ITEM, date: "2025-01-01T15:00:00.000Z", type: 2, description: "Performed Annual Service" }],
+    ] as ReturnType<typeof baseRecords>;
+    await setup({ path: checklistUrl, records });
+    expect(await screen.findByText("This checklist has been submitted.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Submit" })).toBeNull();
+  });
+
   it("needs SERVICE_WRITE", async () => {
     await setup({ path: checklistUrl, records: checklistRecords(), permissions: ["SERVICE_READ", "EQUIPMENT_READ"] });
     expect(await screen.findByText("You do not have permission to make these changes.")).toBeTruthy();

@@ -38,10 +38,13 @@ export function ChecklistPage() {
   if (state.status !== "ready") return <ScreenFrame title={title}>{recordsMessage(state)}</ScreenFrame>;
   return (
     <ScreenFrame title={title} subtitle={state.records.view.equipment.name}>
-      {serviceType ? (
-        <ChecklistForm records={state.records} serviceType={serviceType} historyId={historyId} />
-      ) : (
+      {!serviceType ? (
         <Alert severity="error">{t("serviceTypeNotFound")}</Alert>
+      ) : state.records.view.history.some((h) => h.id === historyId) ? (
+        // The route names the history record in advance, so a second submit (back, then Submit) cannot perform it twice.
+        <Alert severity="info">{t("checklistAlreadySubmitted")}</Alert>
+      ) : (
+        <ChecklistForm records={state.records} serviceType={serviceType} historyId={historyId} />
       )}
     </ScreenFrame>
   );

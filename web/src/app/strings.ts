@@ -387,6 +387,7 @@ const en = {
   tagFailedToLoad: "Current equipment failed to load",
   tagNeedsEquipmentRead: "Viewing equipment needs the equipment read permission.",
   barcodeNeedsEquipmentWrite: "Changing equipment needs the equipment write permission.",
+  replaceNeedsPermissions: "Replacing or swapping equipment moves its history, services and deficiencies with it, so it needs the equipment, history, service and deficiency write permissions.",
   replaceBarcodeTitle: "Replace Barcode",
   replaceBarcodeHint: "Scan or type the new barcode for {name}.",
   replaceBarcodeTaken: "Equipment already has this barcode",

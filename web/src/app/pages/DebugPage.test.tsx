@@ -44,7 +44,7 @@ describe("the debug screen", { timeout: 20_000 }, () => {
     await screen.findByRole("combobox", { name: "Site" });
     await userEvent.type(screen.getByRole("textbox", { name: "Barcode" }), "FT-200{Enter}");
     expect(await screen.findByText("Found the equipment at North Warehouse. Switching locations.")).toBeTruthy();
-    expect(currentLocation()).toBe(`/sites/${THERE}/equipment-tag/${hex(2)}`);
+    await waitFor(() => expect(currentLocation()).toBe(`/sites/${THERE}/equipment-tag/${hex(2)}`));
   });
 
   it("forces an error: the crash page shows and the log is sent", async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TestTab } from "../../../offline/sync/testing";
@@ -57,7 +57,7 @@ describe("the equipment tag", { timeout: 20_000 }, () => {
   it("goes back to the site", async () => {
     await openTag(`/sites/${HERE}/equipment-tag/${hex(1)}`);
     await userEvent.click(await screen.findByRole("button", { name: "Back" }));
-    expect(currentLocation()).toBe(`/sites/${HERE}`);
+    await waitFor(() => expect(currentLocation()).toBe(`/sites/${HERE}`));
   });
 
   it("needs EQUIPMENT_READ", async () => {

@@ -54,6 +54,14 @@ describe("Replace Barcode", { timeout: 20_000 }, () => {
     });
   });
 
+  it("writes no history record for a user who may not write history (the server would refuse it)", async () => {
+    await open(["EQUIPMENT_READ", "EQUIPMENT_WRITE"]);
+    await typeBarcode("NEW-4");
+    expect(await screen.findByText("Updated barcode")).toBeTruthy();
+    expect((await tab!.engine.get<Equipment>("equipment", hex(1), HERE))?.barcode).toBe("NEW-4");
+    expect(await tab!.engine.list<HistoryRecord>("history", HERE)).toEqual([]);
+  });
+
   it("needs EQUIPMENT_WRITE: without it the dialog says why and offers no field", async () => {
     await open(["EQUIPMENT_READ", "LOCATION_READ"]);
     expect(await screen.findByText("Changing equipment needs the equipment write permission.")).toBeTruthy();

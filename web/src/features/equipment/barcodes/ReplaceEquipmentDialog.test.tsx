@@ -137,9 +137,14 @@ describe("Replace Equipment", { timeout: 20_000 }, () => {
     expect(await screen.findByText(/This is the barcode of Lobby by the door itself\./)).toBeTruthy();
   });
 
-  it("needs EQUIPMENT_WRITE", async () => {
-    await open(["EQUIPMENT_READ"]);
-    expect(await screen.findByText("Changing equipment needs the equipment write permission.")).toBeTruthy();
+  it("needs the write permissions of everything it moves: equipment, history, service and deficiency", async () => {
+    await open(["EQUIPMENT_READ", "EQUIPMENT_WRITE", "HISTORY_WRITE", "SERVICE_WRITE"]);
+    expect(await screen.findByText(/needs the equipment, history, service and deficiency write permissions/)).toBeTruthy();
     expect(screen.queryByRole("textbox", { name: "Barcode" })).toBeNull();
+  });
+
+  it("works with exactly those permissions", async () => {
+    await open(["EQUIPMENT_READ", "EQUIPMENT_WRITE", "HISTORY_WRITE", "SERVICE_WRITE", "DEFICIENCY_WRITE"]);
+    expect(await screen.findByRole("textbox", { name: "Barcode" })).toBeTruthy();
   });
 });

@@ -3,7 +3,8 @@
  * ('Could not find equipment with that barcode' / '... the scanned barcode' when none has
  * it), then Replace — the scanned item moves here with this item's name, and this one is
  * removed from service: 'Equipment replaced' — or Swap — the two exchange sites and names:
- * 'Equipment swapped'. Needs EQUIPMENT_WRITE.
+ * 'Equipment swapped'. Needs EQUIPMENT_WRITE, and the history, service and deficiency write
+ * permissions for what moves along.
  */
 import { Button, Stack, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
@@ -50,7 +51,10 @@ export function ReplaceEquipmentDialog({ open, equipment, site, onClose }: Repla
     }
   }, [open]);
 
-  if (!can(user, "EQUIPMENT_WRITE")) return <NoPermissionDialog open={open} title={t("replaceEquipmentTitle")} onClose={onClose} />;
+  // The move re-files the items' history, services and deficiencies, and its history record
+  // is what the server bills: each kind needs its write permission, or the upload is refused.
+  const allowed = (["EQUIPMENT_WRITE", "HISTORY_WRITE", "SERVICE_WRITE", "DEFICIENCY_WRITE"] as const).every((p) => can(user, p));
+  if (!allowed) return <NoPermissionDialog open={open} title={t("replaceEquipmentTitle")} text={t("replaceNeedsPermissions")} onClose={onClose} />;
 
   async function look(code: string, source: "camera" | "typed") {
     if (busy) return;

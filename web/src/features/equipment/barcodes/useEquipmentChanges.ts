@@ -5,6 +5,7 @@
  */
 import { useMemo } from "react";
 import { useAuth } from "../../../auth/AuthProvider";
+import { can } from "../../../auth/session";
 import type { HistoryRecord } from "../../../domain/history";
 import type { Deficiency, Equipment, PerformedService, Site } from "../../../domain/records";
 import { useSyncEngine } from "../../../offline/SyncProvider";
@@ -43,6 +44,7 @@ export function useEquipmentChanges(): EquipmentChanges {
   const { user } = useAuth();
   const orgId = user?.orgId ?? "";
   const userId = user?.id ?? null;
+  const writeHistory = can(user, "HISTORY_WRITE");
 
   return useMemo(() => {
     const actor = (): Actor => ({ orgId, userId, now: new Date() });
@@ -55,7 +57,7 @@ export function useEquipmentChanges(): EquipmentChanges {
       },
       sites,
       async replaceBarcode(equipment, barcode) {
-        await apply(engine, barcodeChanges(await fresh(equipment), barcode, actor()));
+        await apply(engine, barcodeChanges(await fresh(equipment), barcode, actor(), writeHistory));
       },
       async replace(stale, staleReplacement) {
         const [current, replacement] = await Promise.all([fresh(stale), fresh(staleReplacement)]);
@@ -68,5 +70,5 @@ export function useEquipmentChanges(): EquipmentChanges {
         await apply(engine, swapChanges(current, other, { current: mine, other: theirs }, known, actor()));
       },
     };
-  }, [engine, orgId, userId]);
+  }, [engine, orgId, userId, writeHistory]);
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HistoryType } from "../../../domain/history";
@@ -45,6 +45,7 @@ function dueSeeds(): Seed[] {
 
 // Rendering MUI lists in jsdom is slow on a shared machine; the assertions, not the clock, matter.
 vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5_000 });
 const slowly = { timeout: 5_000 };
 
 let device: Device | null = null;

@@ -54,30 +54,31 @@ function keeping(options: PlaceOption[], current: string | null | undefined): Pl
 
 const asOptions = (values: readonly string[]): PlaceOption[] => values.map((value) => ({ value, label: value }));
 
-/** The country choices, led by an empty one (no country chosen yet). */
-export function countryOptions(places: Places | null, current: string | null | undefined, noneLabel: string): PlaceOption[] {
-  const countries = places?.countries ?? [];
-  const options = countries.map((c) => ({ value: c.name, label: c.name }));
-  return [{ value: "", label: noneLabel }, ...keeping(options, current)];
+/** The country choices. */
+export function countryOptions(places: Places | null, current: string | null | undefined): PlaceOption[] {
+  return keeping(asOptions(places?.countries.map((c) => c.name) ?? []), current);
 }
 
-/** The provinces of `country`, led by an empty one; without a country only the stored one. */
-export function provinceOptions(places: Places | null, country: string, current: string | null | undefined, noneLabel: string): PlaceOption[] {
+/** The provinces of `country`; without a country only the stored one. */
+export function provinceOptions(places: Places | null, country: string, current: string | null | undefined): PlaceOption[] {
   if (!country) return current ? [{ value: current, label: current }] : [];
-  const regions = findCountry(places, country)?.regions ?? [];
-  return [{ value: "", label: noneLabel }, ...keeping(asOptions(regions), current)];
+  return keeping(asOptions(findCountry(places, country)?.regions ?? []), current);
 }
 
-/**
- * The time zones of `country`; without a country only the stored one. With a single zone there is no empty
- * choice, so the select takes that zone (§5: a select with no value and no empty option
- * selects its first option); with several the user picks one.
- */
-export function timeZoneOptions(places: Places | null, country: string, current: string | null | undefined, noneLabel: string): PlaceOption[] {
+function zonesOf(places: Places | null, country: string): readonly string[] {
+  const found = findCountry(places, country);
+  return found && found.timeZones.length > 0 ? found.timeZones : (places?.allTimeZones ?? []);
+}
+
+/** The time zones of `country` (every zone for a country the data has none for); without a country only the stored one. */
+export function timeZoneOptions(places: Places | null, country: string, current: string | null | undefined): PlaceOption[] {
   // A site stored without a country (an import) still shows its zone until a country is chosen.
   if (!country) return current ? [{ value: current, label: current }] : [];
-  const found = findCountry(places, country);
-  const zones = found && found.timeZones.length > 0 ? found.timeZones : (places?.allTimeZones ?? []);
-  const options = keeping(asOptions(zones), current);
-  return options.length === 1 ? options : [{ value: "", label: noneLabel }, ...options];
+  return keeping(asOptions(zonesOf(places, country)), current);
+}
+
+/** The zone of a country that has only one (France: Europe/Paris), else empty: the user picks. */
+export function soleTimeZone(places: Places | null, country: string): string {
+  const zones = country ? zonesOf(places, country) : [];
+  return zones.length === 1 ? (zones[0] ?? "") : "";
 }

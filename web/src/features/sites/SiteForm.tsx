@@ -8,7 +8,7 @@
  * LOCATION_WRITE (§6: Save is disabled without it).
  */
 import { Alert, Box, Paper, Stack, Typography } from "@mui/material";
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { nextCounterValue } from "../../api/counters";
 import { type Organization, hasFeature } from "../../app/navigation";
@@ -16,10 +16,11 @@ import { t } from "../../app/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { newId } from "../../domain/ids";
-import { countryOptions, provinceOptions, timeZoneOptions } from "../../domain/places";
+import { countryOptions, provinceOptions, soleTimeZone, timeZoneOptions } from "../../domain/places";
 import type { NamedField, Site } from "../../domain/records";
 import { useRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { SaveButton } from "../../ui/SaveButton";
+import { ChoiceInput } from "../../ui/forms/ChoiceInput";
 import { GeneratedInput } from "../../ui/forms/GeneratedInput";
 import { NumberInput } from "../../ui/forms/NumberInput";
 import { SelectInput } from "../../ui/forms/SelectInput";
@@ -29,7 +30,7 @@ import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { useUnsavedChanges } from "../../ui/unsaved/useUnsavedChanges";
 import { CustomerSection } from "./CustomerSection";
 import { SiteMap } from "./SiteMap";
-import { SITE_STATUSES, type SiteDraft, type SiteTextField, draftOf, draftValid, recordOf, sameDraft, zoneValid } from "./siteDraft";
+import { SITE_STATUSES, type SiteDraft, type SiteTextField, TEXT_FIELDS, draftOf, draftValid, recordOf, sameDraft, zoneValid } from "./siteDraft";
 
 export interface SiteFormProps {
   /** The stored site: Site Information. Without one: Add Site. */
@@ -40,6 +41,17 @@ export interface SiteFormProps {
   /** h1 when the form is the page's main content, h2 beside other panes. */
   headingLevel?: "h1" | "h2";
 }
+
+// A keystroke re-renders only its own field: the form has some twenty, and phones are slow.
+const MemoText = memo(TextInput);
+const MemoSelect = memo(SelectInput);
+const MemoNumber = memo(NumberInput);
+const MemoGenerated = memo(GeneratedInput);
+const MemoChoice = memo(ChoiceInput);
+
+const CustomField = memo(function CustomField({ field, value, onChange, disabled }: { field: NamedField; value: string; onChange: (id: string, value: string) => void; disabled: boolean }) {
+  return <TextInput label={field.name} value={value} onChange={(next) => onChange(field.id, next)} disabled={disabled} />;
+});
 
 const STATUS_LABELS = { active: "statusActive", inactive: "statusInactive", bad: "statusBad", special: "statusSpecial" } as const;
 
@@ -53,6 +65,8 @@ function Fields({ children }: { children: ReactNode }) {
   // As many columns as the pane has room for: one in the site page's column or on a phone.
   return <Box sx={{ display: "grid", gap: 4, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 240px), 1fr))" }}>{children}</Box>;
 }
+
+const byName = (a: NamedField, b: NamedField) => a.name.localeCompare(b.name);
 
 export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: SiteFormProps) {
   const { user, client } = useAuth();
@@ -78,30 +92,33 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
   const unsaved = useUnsavedChanges(dirty);
   const valid = draftValid(draft);
 
-  const change = (next: Partial<SiteDraft>) => {
+  const change = useCallback((next: Partial<SiteDraft> | ((current: SiteDraft) => Partial<SiteDraft>)) => {
     setTouched(true);
-    setDraft((current) => ({ ...current, ...next }));
-  };
-  const text = (field: SiteTextField, label: string, options: { required?: boolean; type?: "email" | "tel"; multiline?: boolean } = {}) => (
-    <TextInput
-      label={label}
-      name={field}
-      value={draft[field]}
-      onChange={(value) => change({ [field]: value })}
-      required={options.required}
-      type={options.type}
-      multiline={options.multiline}
-      minRows={options.multiline ? 2 : undefined}
-      disabled={!mayChange}
-    />
+    setDraft((current) => ({ ...current, ...(typeof next === "function" ? next(current) : next) }));
+  }, []);
+  const setText = useMemo(
+    () => Object.fromEntries(TEXT_FIELDS.map((field) => [field, (value: string) => change({ [field]: value })])) as Record<SiteTextField, (value: string) => void>,
+    [change],
+  );
+  const setStatus = useCallback((status: string) => change({ status }), [change]);
+  // A new country clears the province and time zone (§5), unless the country has a single zone.
+  const setCountry = useCallback((country: string) => change({ country, province: "", timeZone: soleTimeZone(places, country) }), [change, places]);
+  const setZone = useCallback((zone: number | undefined) => change({ zone }), [change]);
+  const sortedFields = useMemo(() => [...locationFields].sort(byName), [locationFields]);
+  const setCustomField = useCallback(
+    (id: string, value: string) => change((current) => ({ fieldData: { ...current.fieldData, [id]: value } })),
+    [change],
   );
 
   const none = t("none");
-  const sortedFields = useMemo(() => [...locationFields].sort((a, b) => a.name.localeCompare(b.name)), [locationFields]);
-  const typeOptions = useMemo(
-    () => [{ value: "", label: none }, ...[...siteTypes].sort((a, b) => a.name.localeCompare(b.name)).map((type) => ({ value: type.id, label: type.name }))],
-    [siteTypes, none],
-  );
+  const countries = useMemo(() => countryOptions(places, draft.country), [places, draft.country]);
+  const provinces = useMemo(() => provinceOptions(places, draft.country, draft.province), [places, draft.country, draft.province]);
+  const zones = useMemo(() => timeZoneOptions(places, draft.country, draft.timeZone), [places, draft.country, draft.timeZone]);
+  const statuses = useMemo(() => statusOptions(draft.status), [draft.status]);
+  const typeOptions = useMemo(() => [{ value: "", label: none }, ...[...siteTypes].sort(byName).map((type) => ({ value: type.id, label: type.name }))], [siteTypes, none]);
+  const orgId = user?.orgId ?? "";
+  const generateSiteNumber = useCallback(() => nextCounterValue(client, orgId, "site-number"), [client, orgId]);
+  const siteNumberMessages = useMemo(() => ({ offline: t("siteNumberOffline"), failed: t("siteNumberFailed") }), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -125,33 +142,41 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
     return <Alert severity="info">{t("addSiteNeedsPermission")}</Alert>;
   }
 
+  const text = (field: SiteTextField, label: string, options: { required?: boolean; type?: "email" | "tel"; multiline?: boolean } = {}) => (
+    <MemoText
+      label={label}
+      name={field}
+      value={draft[field]}
+      onChange={setText[field]}
+      required={options.required}
+      type={options.type}
+      multiline={options.multiline}
+      minRows={options.multiline ? 2 : undefined}
+      disabled={!mayChange}
+    />
+  );
+  const title = t(adding ? "addSite" : "siteInformation");
+
   return (
     <Paper sx={{ p: { xs: 4, sm: 5 } }}>
       <Typography variant="h6" component={headingLevel} sx={{ mb: 4 }}>
-        {t(adding ? "addSite" : "siteInformation")}
+        {title}
       </Typography>
-      <Box component="form" onSubmit={submit} noValidate aria-label={t(adding ? "addSite" : "siteInformation")}>
+      <Box component="form" onSubmit={submit} noValidate aria-label={title}>
         <Stack spacing={5}>
           <Fields>
             {text("name", t("name"), { required: true })}
-            <SelectInput
-              label={t("status")}
-              name="status"
-              value={draft.status}
-              onChange={(status) => change({ status })}
-              options={statusOptions(draft.status)}
-              disabled={!mayChange}
-            />
-            <GeneratedInput
+            <MemoSelect label={t("status")} name="status" value={draft.status} onChange={setStatus} options={statuses} disabled={!mayChange} />
+            <MemoGenerated
               label={t("siteNumber")}
               value={draft.customerNumber}
-              onChange={(customerNumber) => change({ customerNumber })}
-              generate={() => nextCounterValue(client, user?.orgId ?? "", "site-number")}
-              messages={{ offline: t("siteNumberOffline"), failed: t("siteNumberFailed") }}
+              onChange={setText.customerNumber}
+              generate={generateSiteNumber}
+              messages={siteNumberMessages}
               disabled={!mayChange}
             />
             {hasFeature(org, "SITE_TYPES") && (
-              <SelectInput label={t("siteType")} name="typeId" value={draft.typeId} onChange={(typeId) => change({ typeId })} options={typeOptions} disabled={!mayChange} />
+              <MemoSelect label={t("siteType")} name="typeId" value={draft.typeId} onChange={setText.typeId} options={typeOptions} disabled={!mayChange} />
             )}
           </Fields>
 
@@ -167,41 +192,33 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
             {text("address", t("address"))}
             {text("addressTwo", t("addressTwo"))}
             {text("city", t("city"))}
-            <SelectInput
-              label={t("country")}
-              name="country"
-              required
-              value={draft.country}
-              // A country from another list (an import) is shown as it was stored.
-              onChange={(country) => change({ country, province: "", timeZone: "" })}
-              options={countryOptions(places, draft.country, none)}
-              disabled={!mayChange}
-            />
-            <SelectInput
+            {/* A country from another list (an import) shows as it was stored. */}
+            <MemoChoice label={t("country")} name="country" required value={draft.country} onChange={setCountry} options={countries} disabled={!mayChange} />
+            <MemoChoice
               label={t("province")}
               name="province"
               value={draft.province}
-              onChange={(province) => change({ province })}
-              options={provinceOptions(places, draft.country, draft.province, none)}
+              onChange={setText.province}
+              options={provinces}
               disabled={!mayChange || !draft.country}
               helperText={draft.country ? undefined : t("selectCountryFirst")}
             />
             {text("postalCode", t("postalCode"))}
-            <NumberInput
+            <MemoNumber
               label={t("zone")}
               name="zone"
               value={draft.zone}
-              onChange={(zone) => change({ zone })}
+              onChange={setZone}
               disabled={!mayChange}
               helperText={zoneValid(draft.zone) ? undefined : t("zoneRange")}
             />
-            <SelectInput
+            <MemoChoice
               label={t("timeZone")}
               name="timeZone"
               required
               value={draft.timeZone}
-              onChange={(timeZone) => change({ timeZone })}
-              options={timeZoneOptions(places, draft.country, draft.timeZone, none)}
+              onChange={setText.timeZone}
+              options={zones}
               disabled={!mayChange || !draft.country}
               helperText={draft.country ? undefined : t("selectCountryFirst")}
             />
@@ -217,13 +234,7 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
           {sortedFields.length > 0 && (
             <Fields>
               {sortedFields.map((field) => (
-                <TextInput
-                  key={field.id}
-                  label={field.name}
-                  value={draft.fieldData[field.id] ?? ""}
-                  onChange={(value) => change({ fieldData: { ...draft.fieldData, [field.id]: value } })}
-                  disabled={!mayChange}
-                />
+                <CustomField key={field.id} field={field} value={draft.fieldData[field.id] ?? ""} onChange={setCustomField} disabled={!mayChange} />
               ))}
             </Fields>
           )}

@@ -11,7 +11,7 @@ export const SITE_STATUSES = ["active", "inactive", "bad", "special"] as const;
 export const ZONE_MIN = 1;
 export const ZONE_MAX = 30;
 
-const TEXT_FIELDS = [
+export const TEXT_FIELDS = [
   "name",
   "customerNumber",
   "contact",

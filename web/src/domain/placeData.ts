@@ -17,5 +17,9 @@ export const places: Places = {
     regions: regions.map(([region]) => region),
     timeZones: (ct.getTimezonesForCountry(code) ?? []).map((zone) => zone.name).sort(byName),
   })),
-  allTimeZones: Object.keys(ct.getAllTimezones()).sort(byName),
+  // Zones of some country: leaves out "Factory" and the like, which are no place's time.
+  allTimeZones: Object.values(ct.getAllTimezones())
+    .filter((zone) => zone.countries.length > 0)
+    .map((zone) => zone.name)
+    .sort(byName),
 };

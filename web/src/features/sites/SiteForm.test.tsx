@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
+import { Link } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Site } from "../../domain/records";
 import { useRecords } from "../../offline/SyncProvider";
@@ -21,7 +22,12 @@ afterEach(() => {
 
 function SiteInformation() {
   const site = useRecords<Site>("locations").find((s) => s.id === MAPLE.id);
-  return site ? <SiteForm site={site} /> : null;
+  return site ? (
+    <>
+      <Link to="/sites">Back to Sites</Link>
+      <SiteForm site={site} />
+    </>
+  ) : null;
 }
 
 const MAPLE = { id: hex(1), name: "Maple Plaza", status: "active", timeZone: "America/Toronto", country: "Canada", province: "Ontario", address: "5 Maple Ave", city: "Ottawa", customerId: hex(30) };
@@ -249,7 +255,7 @@ describe("Site Information form", () => {
     const user = userEvent.setup();
     const { router } = await openSite();
     await user.type(field("Name"), " East");
-    await act(() => router.navigate("/sites"));
+    await user.click(screen.getByRole("link", { name: "Back to Sites" }));
     const dialog = await screen.findByRole("dialog", { name: "Leave page?" });
     expect(within(dialog).getByText("Your current changes will be discarded.")).toBeTruthy();
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Web app benchmark (issue 5): initial JS gzipped, time to a usable shell offline, and the
-# ingest of a 100,000-record download into IndexedDB, in Debian's Chromium against the
-# release server. Usage: bench/web.sh [RECORDS]
+# Web app benchmarks in Debian's Chromium against the release server:
+#  - issue 5 (bench/web/bench.mjs): initial JS gzipped, time to a usable shell offline, and the
+#    ingest of a RECORDS-record download into IndexedDB;
+#  - issue 6 (bench/web/equipment.mjs): a site's equipment list of ITEMS items — first render,
+#    search keystroke, badge counts after a service.
+# Usage: bench/web.sh [RECORDS] [ITEMS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 make --no-print-directory build >/dev/null
 browser=$(scripts/ensure-chromium.sh)
-FIELDTAG_BENCH_RECORDS="${1:-100000}" FIELDTAG_BIN="${CARGO_TARGET_DIR:-$HOME/.cache/fieldtag-target}/release/fieldtag" \
-  FIELDTAG_WEB_DIR=web/dist FIELDTAG_CHROMIUM="$browser" node bench/web/bench.mjs
+export FIELDTAG_BIN="${CARGO_TARGET_DIR:-$HOME/.cache/fieldtag-target}/release/fieldtag" FIELDTAG_WEB_DIR=web/dist FIELDTAG_CHROMIUM="$browser"
+FIELDTAG_BENCH_RECORDS="${1:-100000}" node bench/web/bench.mjs
+FIELDTAG_BENCH_ITEMS="${2:-5000}" node bench/web/equipment.mjs

@@ -4,19 +4,11 @@
 //     the shell's sync message (goal < 1 s);
 //  3. IndexedDB ingest of a 100,000-record download: from login to 'Up to date' on a fresh
 //     device, every record fetched, merged and stored (goal >= 20,000 records/s).
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { dist, hex, launchProfile, logIn, median, signUp, startServer } from "./common.mjs";
 
-// playwright-core is installed with the web app's packages.
-const { chromium } = createRequire(resolve("web/package.json"))("playwright-core");
-
-const dist = resolve(process.env.FIELDTAG_WEB_DIR ?? "web/dist");
 const RECORDS = Number(process.env.FIELDTAG_BENCH_RECORDS ?? 100_000);
 
 function initialJsGzipped() {
@@ -34,53 +26,16 @@ function initialJsGzipped() {
   return { files: files.size, raw, gz };
 }
 
-const freePort = () =>
-  new Promise((done) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => done(port));
-    });
-  });
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "fieldtag-webbench-"));
-  const env = { ...process.env, FIELDTAG_PORT: String(port), FIELDTAG_DATA_DIR: dataDir, FIELDTAG_WEB_DIR: dist, RUST_LOG: "warn" };
-  const child = spawn(process.env.FIELDTAG_BIN, ["serve"], { env, stdio: ["ignore", "inherit", "inherit"] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
-    if (i > 400) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { url, stop: () => (child.kill("SIGTERM"), rmSync(dataDir, { recursive: true, force: true })) };
-}
-
-const hex = () => randomBytes(16).toString("hex");
-
 async function seed(url, email, password) {
-  const signUp = await fetch(`${url}/api/users`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "Bench", email, password, organizationName: "Bench Co", plan: "Basic", acceptedTermsVersion: "1.0.1" }),
-  });
-  const { user, token } = await signUp.json();
-  const sync = `${url}/api/organizations/${user.orgId}/sync`;
-  const patch = async (body) => {
-    const answer = await fetch(sync, { method: "PATCH", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    if (!answer.ok) throw new Error(`seed failed: ${answer.status} ${await answer.text()}`);
-  };
+  const { orgId, upload: patch } = await signUp(url, email, password);
   const stamp = new Date().toISOString();
   const sites = Array.from({ length: 50 }, (_, i) => ({
-    id: hex(), orgId: user.orgId, name: `Site ${i}`, country: "CA", province: "ON", timeZone: "America/Toronto", status: "active", lastUpdated: stamp,
+    id: hex(), orgId, name: `Site ${i}`, country: "CA", province: "ON", timeZone: "America/Toronto", status: "active", lastUpdated: stamp,
   }));
   await patch({ locations: sites });
   for (let done = 0; done < RECORDS; done += 5000) {
     const equipment = Array.from({ length: Math.min(5000, RECORDS - done) }, (_, i) => ({
-      id: hex(), orgId: user.orgId, locationId: sites[(done + i) % sites.length].id, name: `Extinguisher ${done + i}`,
+      id: hex(), orgId, locationId: sites[(done + i) % sites.length].id, name: `Extinguisher ${done + i}`,
       barcode: `B${done + i}`, serialNumber: `S${done + i}`, manufactureDate: "2020-01-01", lastUpdated: stamp,
     }));
     await patch({ equipment });
@@ -88,22 +43,12 @@ async function seed(url, email, password) {
   return RECORDS + sites.length;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 async function main() {
   const js = initialJsGzipped();
   console.log(`web: initial JS ${js.files} files, ${(js.raw / 1024).toFixed(0)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzipped (goal <= 250 KB)`);
 
   const server = await startServer();
-  // A profile on disk, as a phone has: an in-memory (incognito) profile stores IndexedDB
-  // values far more slowly and would not say what a device does.
-  const profile = mkdtempSync(join(tmpdir(), "fieldtag-webbench-profile-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.FIELDTAG_CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    baseURL: server.url,
-    viewport: { width: 1280, height: 800 },
-  });
+  const { context, close } = await launchProfile(server, { width: 1280, height: 800 });
   try {
     const email = `bench-${Date.now()}@example.com`;
     const password = "bench password 1";
@@ -111,12 +56,7 @@ async function main() {
 
     // 3. A fresh device logs in and downloads everything into IndexedDB.
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto("/");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    const started = Date.now();
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.getByText(/Up to date as of (?!Never)/).first().waitFor({ timeout: 300_000 });
+    const started = await logIn(page, email, password);
     const seconds = (Date.now() - started) / 1000;
     const stored = await page.evaluate(async () => {
       const db = await new Promise((ok, no) => {
@@ -158,9 +98,8 @@ async function main() {
     }
     console.log(`web: usable shell offline: median ${median(times).toFixed(0)} ms over ${times.length} reloads, runs [${times.map((t) => t.toFixed(0)).join(", ")}] ms (goal < 1000 ms)`);
   } finally {
-    await context.close();
+    await close();
     server.stop();
-    rmSync(profile, { recursive: true, force: true });
   }
 }
 

@@ -1,0 +1,83 @@
+// What the web benchmarks share: the release server on a fresh data directory, Chromium with
+// a profile on disk (as a phone has: an in-memory profile stores IndexedDB values far more
+// slowly), and small helpers.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+// playwright-core is installed with the web app's packages.
+const { chromium } = createRequire(resolve("web/package.json"))("playwright-core");
+
+export const dist = resolve(process.env.FIELDTAG_WEB_DIR ?? "web/dist");
+
+export const hex = () => randomBytes(16).toString("hex");
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const freePort = () =>
+  new Promise((done) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => done(port));
+    });
+  });
+
+export async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "fieldtag-webbench-"));
+  const env = { ...process.env, FIELDTAG_PORT: String(port), FIELDTAG_DATA_DIR: dataDir, FIELDTAG_WEB_DIR: dist, RUST_LOG: "warn" };
+  const child = spawn(process.env.FIELDTAG_BIN, ["serve"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {}
+    if (i > 400) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url, stop: () => (child.kill("SIGTERM"), rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+
+export async function launchProfile(server, viewport) {
+  const profile = mkdtempSync(join(tmpdir(), "fieldtag-webbench-profile-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.FIELDTAG_CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    baseURL: server.url,
+    viewport,
+  });
+  return { context, close: async () => (await context.close(), rmSync(profile, { recursive: true, force: true })) };
+}
+
+/** Signs up an organisation through the API; answers its ids, token and an upload function. */
+export async function signUp(url, email, password) {
+  const answer = await fetch(`${url}/api/users`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "Bench", email, password, organizationName: "Bench Co", plan: "Basic", acceptedTermsVersion: "1.0.1" }),
+  });
+  const { user, token } = await answer.json();
+  const sync = `${url}/api/organizations/${user.orgId}/sync`;
+  const upload = async (body) => {
+    const response = await fetch(sync, { method: "PATCH", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`seed failed: ${response.status} ${await response.text()}`);
+  };
+  return { orgId: user.orgId, token, upload };
+}
+
+/** Logs in through the app and waits for the first download to finish; answers when Login was pressed. */
+export async function logIn(page, email, password) {
+  await page.goto("/");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  const pressed = Date.now();
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByText(/Up to date as of (?!Never)/).first().waitFor({ timeout: 300_000 });
+  return pressed;
+}

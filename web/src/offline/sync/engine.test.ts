@@ -76,6 +76,29 @@ describe("saving a local change", () => {
   });
 });
 
+describe("reading lists", () => {
+  it("shares one read between screens until the kind changes, here, by a download or in another tab", async () => {
+    const world = testWorld(new IDBFactory(), { channel: "engine-test-lists" });
+    const { engine, server } = await started(world);
+    await engine.put("equipment", item(1));
+    const first = await engine.list("equipment", SITE);
+    expect(await engine.list("equipment", SITE)).toBe(first);
+
+    await engine.put("equipment", item(2));
+    const afterPut = await engine.list("equipment", SITE);
+    expect(afterPut.map((r) => r.id)).toEqual([hex(1), hex(2)]);
+
+    server.seed("equipment", { ...item(3), lastUpdated: iso(T0) });
+    await engine.syncNow();
+    expect((await engine.list("equipment", SITE)).map((r) => r.id)).toEqual([hex(1), hex(2), hex(3)]);
+
+    const other = open(world);
+    other.engine.start();
+    await other.engine.put("equipment", item(4));
+    await expect.poll(async () => (await engine.list("equipment", SITE)).length).toBe(4);
+  });
+});
+
 describe("upload", () => {
   it("sends three edits made within 300 ms in one request, without the local flag", async () => {
     const { engine, server, clock } = await started();

@@ -153,8 +153,27 @@ export function createSyncEngine({
     channel?.postMessage(message);
   }
 
+  /**
+   * Lists read from the store, shared by every screen that asks until their kind changes: a
+   * site's thousands of records are read and deserialised once, not once per screen and visit.
+   * A read in flight when its kind changes still answers its callers, who read again on the news.
+   */
+  const lists = new Map<string, Promise<unknown[]>>();
+
+  function cachedList<T>(kind: SyncKind, locationId?: string): Promise<T[]> {
+    const key = `${kind}\u0000${locationId ?? ""}`;
+    let read = lists.get(key);
+    if (!read) {
+      read = listRecords(store, kind, locationId);
+      lists.set(key, read);
+      read.catch(() => lists.get(key) === read && lists.delete(key));
+    }
+    return read as Promise<T[]>;
+  }
+
   function recordsChanged(kinds: ReadonlySet<SyncKind>, fromOtherTab = false): void {
     if (kinds.size === 0) return;
+    for (const key of [...lists.keys()]) if (kinds.has(key.slice(0, key.indexOf("\u0000")) as SyncKind)) lists.delete(key);
     for (const listener of changeListeners) listener(kinds);
     if (!fromOtherTab) post({ type: "changed", kinds: [...kinds] });
   }
@@ -373,7 +392,7 @@ export function createSyncEngine({
 
     pendingChanges: async () => ((await store.get<OutboxEntry[]>(OUTBOX_KEY)) ?? []).length,
 
-    list: (kind, locationId) => listRecords(store, kind, locationId),
+    list: cachedList,
     get: (kind, id, locationId) => getRecord(store, kind, id, locationId),
 
     status: () => status,

@@ -8,27 +8,13 @@
  * change of the site's records and once a minute, after the rows have painted, so a site with
  * thousands of items opens at once and a keystroke only filters strings.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  IconButton,
-  ListItem,
-  ListItemButton,
-  ListItemText,
-  Paper,
-  Stack,
-  Tooltip,
-  Typography,
-} from "@mui/material";
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Tooltip, Typography } from "@mui/material";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { t } from "../../../app/strings";
 import { useDevice } from "../../../app/theme";
 import { deviceTimeZone, formatDate } from "../../../domain/dates";
-import type { DueState, Equipment, Site } from "../../../domain/records";
+import type { Equipment, Site } from "../../../domain/records";
 import { useSyncStatus } from "../../../offline/SyncProvider";
 import { useCatalogue, useSiteRecords } from "../../../offline/useSiteRecords";
 import { PagedList } from "../../../ui/PagedList";
@@ -36,9 +22,10 @@ import { TabbedPane } from "../../../ui/TabbedPane";
 import { useEquipmentAbilities } from "../actions/abilities";
 import { EquipmentOptionsDialog } from "../actions/EquipmentOptionsDialog";
 import { ScanBarcodeButton } from "../barcodes/ScanBarcodeButton";
+import { EquipmentRowItem } from "./EquipmentRowItem";
 import { FindBySerialDialog } from "./FindBySerialDialog";
 import { AddIcon, FindIcon } from "./icons";
-import { type EquipmentRow, dueListsOf, dueStatesOf, rowsOf, searchRows } from "./rows";
+import { DueCache, type EquipmentRow, dueListsOf, rowsOf, searchRows } from "./rows";
 
 type TabValue = "all" | "inspection" | "service";
 
@@ -88,9 +75,10 @@ function SiteEquipment({ locationId }: { locationId: string }) {
   // The due engine runs behind the first paint of the rows (and keeps the last counts meanwhile).
   const dueInput = useMemo(() => (site ? { rows, site, catalogue, now } : null), [rows, site, catalogue, now]);
   const deferred = useDeferredValue(dueInput, null);
+  const dueCache = useRef(new DueCache());
   const due = useMemo(() => {
     if (!deferred) return null;
-    const states = dueStatesOf(deferred.rows, deferred.site, deferred.catalogue, deferred.now);
+    const states = dueCache.current.statesOf(deferred.rows, deferred.site, deferred.catalogue, deferred.now);
     const lists = dueListsOf(deferred.rows, states, deferred.now);
     return {
       states,
@@ -108,25 +96,16 @@ function SiteEquipment({ locationId }: { locationId: string }) {
   const siteZone = site?.site.timeZone;
   const lastDownload = status.lastSuccessfulDownloadDate;
 
-  const renderRow = (row: EquipmentRow) => {
-    const state: DueState | undefined = due?.states.get(row.equipment.id);
-    const details = [row.equipmentType?.name, row.model?.name, row.equipment.serialNumber, row.equipment.barcode].filter((d) => d);
-    return (
-      <ListItem disablePadding divider>
-        <ListItemButton onClick={() => setOpened({ id: row.equipment.id })}>
-          <ListItemText
-            primary={row.equipment.name}
-            secondary={state && !state.ok ? t("equipmentDueError", { error: state.error }) : details.join(" · ") || undefined}
-            slotProps={{ secondary: state && !state.ok ? { color: "error" } : undefined }}
-          />
-          <Stack direction="row" spacing={2} sx={{ flexShrink: 0, ml: 3 }}>
-            {due?.inspection.has(row.equipment.id) && <Chip size="small" color="warning" variant="outlined" label={t("equipmentInspectionDue")} />}
-            {due?.service.has(row.equipment.id) && <Chip size="small" color="warning" variant="outlined" label={t("equipmentServiceDue")} />}
-          </Stack>
-        </ListItemButton>
-      </ListItem>
-    );
-  };
+  const openRow = useCallback((id: string) => setOpened({ id }), []);
+  const renderRow = (row: EquipmentRow) => (
+    <EquipmentRowItem
+      row={row}
+      state={due?.states.get(row.equipment.id)}
+      inspectionDue={due?.inspection.has(row.equipment.id) ?? false}
+      serviceDue={due?.service.has(row.equipment.id) ?? false}
+      onOpen={openRow}
+    />
+  );
 
   return (
     <>

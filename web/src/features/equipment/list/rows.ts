@@ -10,6 +10,7 @@ import {
   type DueState,
   type Equipment,
   type EquipmentType,
+  type EquipmentView,
   type Model,
   type SiteRecords,
   dueStateOf,
@@ -89,11 +90,43 @@ export function rowsOf(equipment: readonly Equipment[], catalogue: Catalogue, ti
   return rows.sort((a, b) => collator.compare(a.equipment.name ?? "", b.equipment.name ?? ""));
 }
 
-/** The due state of each row's item at `now`, by equipment id. */
-export function dueStatesOf(rows: readonly EquipmentRow[], site: SiteRecords, catalogue: Catalogue, now: number): Map<string, DueState> {
-  const states = new Map<string, DueState>();
-  for (const row of rows) states.set(row.equipment.id, dueStateOf(viewOf(row.equipment, site, catalogue), site, now));
-  return states;
+/** What an item's due state is worked out from, besides the site-wide records: its own records' versions. */
+function inputKey(view: EquipmentView): string {
+  let key = view.equipment.lastUpdated;
+  for (const list of [view.performedServices, view.history, view.deficiencies]) {
+    key += "|";
+    for (const record of list) key += `${record.id}@${record.lastUpdated};`;
+  }
+  return key;
+}
+
+/**
+ * Due states kept between evaluations: when a service is performed on one item, only that item
+ * is evaluated again. Everything is evaluated again when `now`, the site, its overrides or
+ * service months, or the catalogue change.
+ */
+export class DueCache {
+  private context: readonly unknown[] = [];
+  private states = new Map<string, { key: string; state: DueState }>();
+
+  /** The due state of each row's item at `now`, by equipment id. */
+  statesOf(rows: readonly EquipmentRow[], site: SiteRecords, catalogue: Catalogue, now: number): Map<string, DueState> {
+    const context = [now, site.site, site.locationOverrides, site.serviceMonths, catalogue];
+    if (context.some((part, n) => part !== this.context[n])) this.states = new Map();
+    this.context = context;
+    const kept = new Map<string, { key: string; state: DueState }>();
+    const answer = new Map<string, DueState>();
+    for (const row of rows) {
+      const view = viewOf(row.equipment, site, catalogue);
+      const key = inputKey(view);
+      const known = this.states.get(row.equipment.id);
+      const state = known?.key === key ? known.state : dueStateOf(view, site, now);
+      kept.set(row.equipment.id, { key, state });
+      answer.set(row.equipment.id, state);
+    }
+    this.states = kept;
+    return answer;
+  }
 }
 
 export interface DueLists {

@@ -17,8 +17,6 @@ import { serviceRoutes } from "../features/equipment/services/routes";
 import { siteRoutes } from "../features/sites/routes";
 import { RouteErrorPage } from "../ui/crash/RouteErrorPage";
 import { NotFoundPage } from "./NotFoundPage";
-import { SitePage } from "./pages/SitePage";
-import { DebugPage } from "./pages/DebugPage";
 import { RequireAuth } from "./RequireAuth";
 import { SessionServices } from "./SessionServices";
 import { Shell } from "./shell/Shell";
@@ -26,14 +24,14 @@ import { Shell } from "./shell/Shell";
 const signedIn: RouteObject[] = [
   { path: "/welcome", element: <WelcomePage /> },
   ...siteRoutes,
-  { path: "/sites/:locationId", element: <SitePage /> },
+  { path: "/sites/:locationId", lazy: () => import("./pages/SitePage").then((m) => ({ element: <m.SitePage /> })) },
   ...customerRoutes,
   ...equipmentRoutes,
   ...serviceRoutes,
   ...scanningRoutes,
   { path: "/settings", element: <SettingsPage /> },
   { path: "/profile", element: <ProfilePage /> },
-  { path: "/debug", element: <DebugPage /> },
+  { path: "/debug", lazy: () => import("./pages/DebugPage").then((m) => ({ element: <m.DebugPage /> })) },
 ];
 
 export const servedPaths: ReadonlySet<string> = new Set(signedIn.map((route) => route.path ?? ""));

@@ -1,11 +1,10 @@
-/** This feature's rows of the route table (§2); app/routes.tsx puts them behind the auth guard. */
+/** This feature's rows of the route table (§2); app/routes.tsx puts them behind the auth guard. Screens load
+ * on first use (their code is precached for offline use), keeping the first download small. */
 import type { RouteObject } from "react-router";
-import { CustomerSelectPage } from "./CustomerSelectPage";
-import { CustomersPage } from "./CustomersPage";
 
 export const customerRoutes: RouteObject[] = [
-  { path: "/customers", element: <CustomersPage /> },
-  { path: "/customers/new", element: <CustomersPage adding /> },
-  { path: "/customers/:customerId", element: <CustomersPage /> },
-  { path: "/sites/:locationId/customer-select", element: <CustomerSelectPage /> },
+  { path: "/customers", lazy: () => import("./CustomersPage").then((m) => ({ element: <m.CustomersPage /> })) },
+  { path: "/customers/new", lazy: () => import("./CustomersPage").then((m) => ({ element: <m.CustomersPage adding /> })) },
+  { path: "/customers/:customerId", lazy: () => import("./CustomersPage").then((m) => ({ element: <m.CustomersPage /> })) },
+  { path: "/sites/:locationId/customer-select", lazy: () => import("./CustomerSelectPage").then((m) => ({ element: <m.CustomerSelectPage /> })) },
 ];

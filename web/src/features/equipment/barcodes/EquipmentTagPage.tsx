@@ -18,7 +18,7 @@ import { ServicesPanel } from "../services/ServicesPanel";
 import { useUpdateOnScan } from "../services/useUpdateOnScan";
 import { BackIcon, MoreIcon } from "./icons";
 import { sitePath } from "./paths";
-import { useStoredRecord } from "./useStoredRecord";
+import { useStoredRecord } from "../../../offline/useStoredRecord";
 
 /** §9 Equipment tag slide. */
 export const TAG_SLIDE_MS = 275;

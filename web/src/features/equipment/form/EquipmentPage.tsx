@@ -15,7 +15,7 @@ import { useEquipmentAbilities } from "../actions/abilities";
 import { ServicesPanel } from "../services/ServicesPanel";
 import { HistoryList } from "../services/history/HistoryList";
 import { EquipmentForm } from "./EquipmentForm";
-import { useStoredRecord } from "./useStoredRecord";
+import { useStoredRecord } from "../../../offline/useStoredRecord";
 
 export function EquipmentPage() {
   const { locationId = "", equipmentId } = useParams();

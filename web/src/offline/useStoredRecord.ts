@@ -1,19 +1,22 @@
 /**
- * One record from the offline store, re-read when its kind changes. Unlike `useRecords` it
- * tells "not read yet" from "not there", so a screen can say an item failed to load.
+ * One record from the offline store, re-read when records of its kind change. Unlike
+ * `useRecords` it tells "not read yet" from "not there", so a screen can say an item failed
+ * to load. A read that fails counts as "not there". Without an id there is nothing to read:
+ * the answer is "not there" at once.
  */
 import { useEffect, useState } from "react";
-import type { SyncKind } from "../../../offline/kinds";
-import { useSyncEngine } from "../../../offline/SyncProvider";
+import type { SyncKind } from "./kinds";
+import { useSyncEngine } from "./SyncProvider";
 
-export type StoredRecord<T> = { loaded: false } | { loaded: true; record: T | undefined };
+export type StoredRecord<T> = { loaded: false; record?: undefined } | { loaded: true; record: T | undefined };
 
-export function useStoredRecord<T>(kind: SyncKind, id: string, locationId?: string): StoredRecord<T> {
+export function useStoredRecord<T>(kind: SyncKind, id: string | undefined, locationId?: string): StoredRecord<T> {
   const engine = useSyncEngine();
-  const source = `${kind}:${locationId ?? "*"}:${id}`;
+  const source = `${kind}:${locationId ?? "*"}:${id ?? ""}`;
   const [read, setRead] = useState<{ source: string; record: T | undefined } | null>(null);
 
   useEffect(() => {
+    if (!id) return undefined;
     let latest = 0;
     let mounted = true;
     const reread = () => {
@@ -38,5 +41,6 @@ export function useStoredRecord<T>(kind: SyncKind, id: string, locationId?: stri
     };
   }, [engine, kind, id, locationId, source]);
 
+  if (!id) return { loaded: true, record: undefined };
   return read?.source === source ? { loaded: true, record: read.record } : { loaded: false };
 }

@@ -4,8 +4,9 @@
  */
 import { t } from "../../../app/strings";
 import { type HistoryRecord, HistoryType, historyRecord } from "../../../domain/history";
-import type { Deficiency, Equipment, PerformedService, Site } from "../../../domain/records";
+import type { Equipment, Site } from "../../../domain/records";
 import type { SyncEngine } from "../../../offline/sync/engine";
+import { belongingsMoved, belongingsOf } from "../moves";
 
 /** Who acts: every record carries the organisation, history records the user. */
 export interface Actor {
@@ -55,22 +56,13 @@ export async function couldNotService(engine: Engine, equipment: Equipment, reas
 
 /**
  * §4 Transfer: the item keeps its id and takes the target's locationId (the store moves it
- * between the sites' lists); its history, performed services and deficiencies move the same
- * way, and history and deficiencies keep where they happened. A data-change history record
- * names both sites; the server counts the transfer for billing from it.
+ * between the sites' lists); its history, performed services and deficiencies move with it
+ * (../moves.ts), history and deficiencies keeping where they happened. A data-change
+ * history record names both sites; the server counts the transfer for billing from it.
  */
 export async function transferEquipment(engine: Engine, equipment: Equipment, from: Site, to: Site, actor: Actor): Promise<void> {
-  const mine = <T extends { equipmentId: string }>(records: T[]) => records.filter((r) => r.equipmentId === equipment.id);
-  const [history, performed, deficiencies] = await Promise.all([
-    engine.list<HistoryRecord>("history", from.id).then(mine),
-    engine.list<PerformedService>("performedServices", from.id).then(mine),
-    engine.list<Deficiency>("deficiencies", from.id).then(mine),
-  ]);
-  await Promise.all([
-    ...history.map((h) => engine.put("history", { ...h, locationId: to.id, happenedAtLocationId: h.happenedAtLocationId ?? from.id })),
-    ...performed.map((p) => engine.put("performedServices", { ...p, locationId: to.id })),
-    ...deficiencies.map((d) => engine.put("deficiencies", { ...d, locationId: to.id, happenedAtLocationId: d.happenedAtLocationId ?? from.id })),
-  ]);
+  const belongings = await belongingsOf(engine, equipment.id, from.id);
+  await Promise.all(belongingsMoved(equipment, belongings, to.id).map((moved) => engine.put(moved.kind, moved.record)));
   await engine.put("equipment", { ...equipment, locationId: to.id });
   const record = historyRecord({
     orgId: actor.orgId,

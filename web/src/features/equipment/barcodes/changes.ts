@@ -4,16 +4,17 @@
  * the changes in order.
  *
  * Moving an item to another site is a put of the same record with the new locationId; its
- * history, performed services and deficiencies move with it (new locationId, the site where
- * each happened kept). Swap and replace leave a history record on both items (types 9 and
- * 10, each pointing at the other). The record of an item that moved says so in its changes
+ * history, performed services and deficiencies move with it (../moves.ts: new locationId, the
+ * site where each happened kept). Swap and replace leave a history record on both items
+ * (types 9 and 10, each pointing at the other). The record of an item that moved says so in its changes
  * (before and after locationId and name): the server bills each such move once under the
  * model's SKU (docs/decisions.md), so a swap counts two and a replacement one.
  */
 import { t } from "../../../app/strings";
 import { HistoryType, type HistoryRecord, historyRecord } from "../../../domain/history";
-import type { Deficiency, Equipment, PerformedService, Site } from "../../../domain/records";
+import type { Equipment, Site } from "../../../domain/records";
 import type { LocalRecord } from "../../../offline/records";
+import { type Belongings, belongingsMoved } from "../moves";
 
 export type ChangedKind = "equipment" | "history" | "performedServices" | "deficiencies";
 
@@ -22,13 +23,6 @@ export interface Change {
   record: LocalRecord;
   /** A soft delete (§4) rather than a save. */
   remove?: boolean;
-}
-
-/** What belongs to one item at its site. */
-export interface Belongings {
-  history: readonly HistoryRecord[];
-  performedServices: readonly PerformedService[];
-  deficiencies: readonly Deficiency[];
 }
 
 /** Who acts and when, for the history records. */
@@ -45,16 +39,6 @@ export function describe(equipment: Equipment): string {
 
 function siteName(sites: readonly Site[], locationId: string): string {
   return sites.find((site) => site.id === locationId)?.name ?? t("scanUnknownSite");
-}
-
-/** The item's belongings re-filed under `locationId`; nothing when it stays where it is. */
-export function belongingsMoved(from: Equipment, belongings: Belongings, locationId: string): Change[] {
-  if (from.locationId === locationId) return [];
-  return [
-    ...belongings.history.map((record) => ({ kind: "history" as const, record: { ...record, locationId } })),
-    ...belongings.performedServices.map((record) => ({ kind: "performedServices" as const, record: { ...record, locationId } })),
-    ...belongings.deficiencies.map((record) => ({ kind: "deficiencies" as const, record: { ...record, locationId } })),
-  ];
 }
 
 /** What a move changes, as a history record states it. */

@@ -6,22 +6,12 @@
 import { useMemo } from "react";
 import { useAuth } from "../../../auth/AuthProvider";
 import { can } from "../../../auth/session";
-import type { HistoryRecord } from "../../../domain/history";
-import type { Deficiency, Equipment, PerformedService, Site } from "../../../domain/records";
+import type { Equipment, Site } from "../../../domain/records";
 import { useSyncEngine } from "../../../offline/SyncProvider";
 import type { SyncEngine } from "../../../offline/sync/engine";
-import { type Actor, type Belongings, type Change, barcodeChanges, replaceChanges, swapChanges } from "./changes";
+import { belongingsOf } from "../moves";
+import { type Actor, type Change, barcodeChanges, replaceChanges, swapChanges } from "./changes";
 import { findByBarcode } from "./scanFlow";
-
-async function belongingsOf(engine: SyncEngine, item: Equipment): Promise<Belongings> {
-  const mine = <T extends { equipmentId: string }>(records: T[]) => records.filter((record) => record.equipmentId === item.id);
-  const [history, performedServices, deficiencies] = await Promise.all([
-    engine.list<HistoryRecord>("history", item.locationId),
-    engine.list<PerformedService>("performedServices", item.locationId),
-    engine.list<Deficiency>("deficiencies", item.locationId),
-  ]);
-  return { history: mine(history), performedServices: mine(performedServices), deficiencies: mine(deficiencies) };
-}
 
 async function apply(engine: SyncEngine, changes: readonly Change[]): Promise<void> {
   for (const change of changes) {
@@ -61,12 +51,12 @@ export function useEquipmentChanges(): EquipmentChanges {
       },
       async replace(stale, staleReplacement) {
         const [current, replacement] = await Promise.all([fresh(stale), fresh(staleReplacement)]);
-        const [belongings, known] = await Promise.all([belongingsOf(engine, replacement), sites()]);
+        const [belongings, known] = await Promise.all([belongingsOf(engine, replacement.id, replacement.locationId), sites()]);
         await apply(engine, replaceChanges(current, replacement, belongings, known, actor()));
       },
       async swap(stale, staleOther) {
         const [current, other] = await Promise.all([fresh(stale), fresh(staleOther)]);
-        const [mine, theirs, known] = await Promise.all([belongingsOf(engine, current), belongingsOf(engine, other), sites()]);
+        const [mine, theirs, known] = await Promise.all([belongingsOf(engine, current.id, current.locationId), belongingsOf(engine, other.id, other.locationId), sites()]);
         await apply(engine, swapChanges(current, other, { current: mine, other: theirs }, known, actor()));
       },
     };

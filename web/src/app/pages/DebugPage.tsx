@@ -58,9 +58,9 @@ function SimulateScan() {
           {options.length === 0 ? (
             <Typography color="text.secondary">{t("debugNoSites")}</Typography>
           ) : (
-            <SelectInput label={t("debugSite")} value={siteId} onChange={setSiteId} options={options} />
+            <SelectInput label={t("siteSelector")} value={siteId} onChange={setSiteId} options={options} />
           )}
-          <TextInput label={t("scanBarcodeField")} value={barcode} onChange={setBarcode} autoComplete="off" />
+          <TextInput label={t("equipmentBarcode")} value={barcode} onChange={setBarcode} autoComplete="off" />
           <Box>
             <Button type="submit" variant="contained" disabled={!ready}>
               {t("debugSimulateScan")}

@@ -82,7 +82,7 @@ export function SitePage() {
       <Stack direction="row" spacing={3} sx={{ alignItems: "center", justifyContent: "space-between" }}>
         <Box sx={{ minWidth: 0 }}>{heading}</Box>
         <Button variant="outlined" aria-expanded={showInfo} aria-controls={infoId} onClick={() => setShowInfo((open) => !open)} sx={{ flexShrink: 0 }}>
-          {t("sitePageInformation")}
+          {t("siteInformation")}
         </Button>
       </Stack>
       <Collapse in={showInfo} id={infoId} unmountOnExit>

@@ -227,7 +227,7 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
           {!adding && <SiteMap site={site} />}
 
           <Fields>
-            {text("note", t("siteNote"), { multiline: true })}
+            {text("note", t("note"), { multiline: true })}
             {text("popupNote", t("popupNote"), { multiline: true })}
           </Fields>
 

@@ -57,7 +57,7 @@ export function CouldNotServiceDialog({ open, equipment, onCancel, onSaved }: Co
     <ResponsiveDialog
       open={open}
       onClose={onCancel}
-      title={t("equipmentCouldNotService")}
+      title={t("historyType4")}
       actions={
         <>
           <Button onClick={onCancel}>{t("cancel")}</Button>

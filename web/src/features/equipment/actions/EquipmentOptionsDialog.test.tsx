@@ -111,7 +111,7 @@ describe("EquipmentOptionsDialog items", () => {
       "equipmentReplace",
       "equipmentDelete",
     ]);
-    expect(labels(["EQUIPMENT_READ", "HISTORY_WRITE"])).toEqual(["equipmentPreviewDetails", "equipmentCouldNotService"]);
+    expect(labels(["EQUIPMENT_READ", "HISTORY_WRITE"])).toEqual(["equipmentPreviewDetails", "historyType4"]);
     expect(labels(["EQUIPMENT_READ", "EQUIPMENT_WRITE", "HISTORY_WRITE", "SERVICE_WRITE"])).not.toContain("equipmentTransfer");
     expect(labels(["EQUIPMENT_READ", "EQUIPMENT_WRITE", "HISTORY_WRITE", "SERVICE_WRITE", "DEFICIENCY_WRITE"])).toContain("equipmentTransfer");
     expect(labels(["EQUIPMENT_READ", "DEFICIENCY_WRITE", "LOCATION_READ"])).toEqual(["equipmentPreviewDetails", "equipmentOpenDeficiency", "equipmentViewOnFloorPlan"]);

@@ -42,7 +42,7 @@ export function optionsFor(equipment: Equipment, site: Site, may: EquipmentAbili
     may.read && { label: "equipmentPreviewDetails", action: "preview" },
     may.write && { label: "equipmentEdit", action: { path: base } },
     may.write && { label: "equipmentReplaceBarcode", action: "replaceBarcode" },
-    may.couldNotService && { label: "equipmentCouldNotService", action: "couldNotService" },
+    may.couldNotService && { label: "historyType4", action: "couldNotService" },
     may.transfer && { label: "equipmentTransfer", action: "transfer" },
     may.write && { label: "equipmentReplace", action: "replace" },
     may.openDeficiency && { label: "equipmentOpenDeficiency", action: { path: `${base}/deficiency/new` } },

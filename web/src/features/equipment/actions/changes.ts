@@ -28,7 +28,7 @@ export async function deleteEquipment(engine: Engine, equipment: Equipment, acto
         orgId: actor.orgId,
         userId: actor.userId,
         type: HistoryType.deleted,
-        description: t("equipmentDeletedHistory"),
+        description: t("historyType8"),
         equipmentId: equipment.id,
         locationId: equipment.locationId,
       }),

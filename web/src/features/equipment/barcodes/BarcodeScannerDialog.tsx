@@ -31,7 +31,7 @@ function problemText(camera: CameraState): string | undefined {
   return undefined;
 }
 
-export function BarcodeScannerDialog({ open, onClose, onScan, title = t("scanDialogTitle"), hint, error }: BarcodeScannerDialogProps) {
+export function BarcodeScannerDialog({ open, onClose, onScan, title = t("scanButton"), hint, error }: BarcodeScannerDialogProps) {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [typed, setTyped] = useState("");
   const field = useRef<HTMLInputElement>(null);
@@ -105,7 +105,7 @@ export function BarcodeScannerDialog({ open, onClose, onScan, title = t("scanDia
         )}
         <Stack component="form" direction="row" spacing={3} onSubmit={submit} noValidate sx={{ alignItems: "flex-start" }}>
           <TextField
-            label={t("scanBarcodeField")}
+            label={t("equipmentBarcode")}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
             inputRef={field}

@@ -29,7 +29,7 @@ export function EquipmentTagPage({ readOnly = false }: { readOnly?: boolean }) {
   const equipment = useStoredRecord<Equipment>("equipment", equipmentId, locationId);
   const site = useStoredRecord<Site>("locations", locationId);
 
-  if (!can(user, "EQUIPMENT_READ")) return <Alert severity="warning">{t("tagNeedsEquipmentRead")}</Alert>;
+  if (!can(user, "EQUIPMENT_READ")) return <Alert severity="warning">{t("equipmentReadNeeded")}</Alert>;
   if (!equipment.loaded || !site.loaded) {
     return (
       <Box sx={{ display: "grid", placeItems: "center", minHeight: "30vh" }}>
@@ -40,7 +40,7 @@ export function EquipmentTagPage({ readOnly = false }: { readOnly?: boolean }) {
   if (!equipment.record || !site.record) {
     return (
       <Alert severity="error" role="alert">
-        {t("tagFailedToLoad")}
+        {t("equipmentLoadFailed")}
       </Alert>
     );
   }
@@ -59,7 +59,7 @@ function EquipmentTag({ equipment, site, readOnly }: { equipment: Equipment; sit
         <Stack spacing={5} sx={{ maxWidth: 1100 }}>
           {!readOnly && <UpdateOnScan locationId={site.id} equipmentId={equipment.id} />}
           <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
-            <IconButton aria-label={t("tagBack")} onClick={() => navigate(sitePath(site.id))}>
+            <IconButton aria-label={t("equipmentBack")} onClick={() => navigate(sitePath(site.id))}>
               <BackIcon />
             </IconButton>
             <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -33,7 +33,7 @@ export function ReplaceBarcodeDialog({ open, equipment, onClose }: ReplaceBarcod
     if (open) setError(null);
   }, [open]);
 
-  if (!can(user, "EQUIPMENT_WRITE")) return <NoPermissionDialog open={open} title={t("replaceBarcodeTitle")} text={t("barcodeNeedsEquipmentWrite")} onClose={onClose} />;
+  if (!can(user, "EQUIPMENT_WRITE")) return <NoPermissionDialog open={open} title={t("equipmentReplaceBarcode")} text={t("barcodeNeedsEquipmentWrite")} onClose={onClose} />;
 
   async function take(barcode: string) {
     if (saving) return;
@@ -41,7 +41,7 @@ export function ReplaceBarcodeDialog({ open, equipment, onClose }: ReplaceBarcod
     try {
       const holder = barcode === normalizeBarcode(equipment.barcode ?? "") ? equipment : await changes.findByBarcode(barcode, equipment.id);
       if (holder) {
-        setError(t("replaceBarcodeTaken"));
+        setError(t("equipmentBarcodeTaken"));
         return;
       }
       await changes.replaceBarcode(equipment, barcode);
@@ -58,7 +58,7 @@ export function ReplaceBarcodeDialog({ open, equipment, onClose }: ReplaceBarcod
     <BarcodeScannerDialog
       open={open}
       onClose={onClose}
-      title={t("replaceBarcodeTitle")}
+      title={t("equipmentReplaceBarcode")}
       hint={t("replaceBarcodeHint", { name: equipment.name })}
       error={error}
       onScan={(code) => void take(code)}

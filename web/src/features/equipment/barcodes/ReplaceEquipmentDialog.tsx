@@ -54,7 +54,7 @@ export function ReplaceEquipmentDialog({ open, equipment, site, onClose }: Repla
   // The move re-files the items' history, services and deficiencies, and its history record
   // is what the server bills: each kind needs its write permission, or the upload is refused.
   const allowed = (["EQUIPMENT_WRITE", "HISTORY_WRITE", "SERVICE_WRITE", "DEFICIENCY_WRITE"] as const).every((p) => can(user, p));
-  if (!allowed) return <NoPermissionDialog open={open} title={t("replaceEquipmentTitle")} text={t("replaceNeedsPermissions")} onClose={onClose} />;
+  if (!allowed) return <NoPermissionDialog open={open} title={t("equipmentReplace")} text={t("replaceNeedsPermissions")} onClose={onClose} />;
 
   async function look(code: string, source: "camera" | "typed") {
     if (busy) return;
@@ -87,7 +87,7 @@ export function ReplaceEquipmentDialog({ open, equipment, site, onClose }: Repla
     } finally {
       setBusy(false);
     }
-    snackbar.show(t(action === "replace" ? "replaceDone" : "swapDone"));
+    snackbar.show(t(action === "replace" ? "replaceDone" : "equipmentSwapped"));
     onClose();
     // This item has left the screen it was shown on (removed, or gone to the other site).
     if (pathname !== sitePath(equipment.locationId)) navigate(sitePath(equipment.locationId));
@@ -98,7 +98,7 @@ export function ReplaceEquipmentDialog({ open, equipment, site, onClose }: Repla
       <BarcodeScannerDialog
         open={open}
         onClose={onClose}
-        title={t("replaceEquipmentTitle")}
+        title={t("equipmentReplace")}
         hint={t("replaceEquipmentHint", { name: equipment.name })}
         error={error}
         onScan={(code, source) => void look(code, source)}
@@ -110,14 +110,14 @@ export function ReplaceEquipmentDialog({ open, equipment, site, onClose }: Repla
     <ResponsiveDialog
       open={open}
       onClose={onClose}
-      title={t("replaceEquipmentTitle")}
+      title={t("equipmentReplace")}
       actions={
         <>
           <Button onClick={onClose} disabled={busy}>
             {t("cancel")}
           </Button>
           <Button variant="outlined" onClick={() => void finish("swap")} disabled={busy}>
-            {t("swapAction")}
+            {t("historyType9")}
           </Button>
           <Button variant="contained" onClick={() => void finish("replace")} disabled={busy}>
             {t("replaceAction")}

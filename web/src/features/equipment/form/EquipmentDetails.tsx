@@ -34,7 +34,7 @@ export function EquipmentDetails({ equipment, site }: EquipmentDetailsProps) {
     [t("equipmentSerialNumber"), equipment.serialNumber],
     [t("equipmentBarcode"), equipment.barcode],
     [t("equipmentManufactured"), formatDate(equipment.manufactureDate, site.timeZone, "day")],
-    [t("equipmentNote"), equipment.note],
+    [t("note"), equipment.note],
     ...customFieldsOf(equipmentType?.id, catalogue).map((f): [string, string | undefined] => [f.name, equipment.fieldData?.[f.id]]),
     ...catalogue.modelFields.map((f): [string, string | undefined] => [f.name, model?.fieldData?.[f.id]]),
   ];

@@ -114,7 +114,7 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
         orgId: actor.orgId,
         userId: actor.userId,
         type: HistoryType.added,
-        description: t("equipmentAddedHistory"),
+        description: t("historyType5"),
         equipmentId: record.id,
         locationId: site.id,
       });
@@ -208,7 +208,7 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
             error={taken}
             helperText={taken ? t("equipmentBarcodeTaken") : undefined}
           />
-          <TextInput label={t("equipmentNote")} value={draft.note} onChange={set("note")} multiline minRows={2} />
+          <TextInput label={t("note")} value={draft.note} onChange={set("note")} multiline minRows={2} />
           {showServiceMonths && (
             <SelectInput
               label={t("equipmentServiceMonth")}
@@ -235,7 +235,7 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
             </Section>
           )}
           <Stack direction="row" spacing={3} sx={{ justifyContent: "space-between" }}>
-            <SaveButton disabled={invalid}>{equipment ? t("save") : t("equipmentAddButton")}</SaveButton>
+            <SaveButton disabled={invalid}>{equipment ? t("save") : t("add")}</SaveButton>
             {equipment && (
               <Button color="error" onClick={() => setDeleting(true)}>
                 {t("equipmentDelete")}
@@ -268,7 +268,7 @@ function labelOf(path: string, catalogue: Catalogue): string {
     modelId: t("equipmentModel"),
     serialNumber: t("equipmentSerialNumber"),
     barcode: t("equipmentBarcode"),
-    note: t("equipmentNote"),
+    note: t("note"),
     serviceMonth: t("equipmentServiceMonth"),
   };
   if (path in labels) return labels[path]!;

@@ -28,7 +28,7 @@ export function ScreenFrame({ title, subtitle, children }: { title: string; subt
 export function recordsMessage(state: EquipmentRecordsState): ReactNode {
   if (state.status === "loading") return <Typography color="text.secondary">{t("loading")}</Typography>;
   if (state.status === "missing") {
-    return <Alert severity="error">{state.what === "site" ? t("serviceSiteNotFound") : t("serviceEquipmentNotFound")}</Alert>;
+    return <Alert severity="error">{state.what === "site" ? t("sitePageNotFound") : t("equipmentNotFound")}</Alert>;
   }
   return null;
 }

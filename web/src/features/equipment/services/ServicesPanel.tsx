@@ -42,7 +42,7 @@ export function ServicesPanel({ locationId, equipmentId, readOnly = false }: Ser
       ) : state.status === "loading" ? (
         <Typography color="text.secondary">{t("loading")}</Typography>
       ) : (
-        <Alert severity="error">{state.what === "site" ? t("serviceSiteNotFound") : t("serviceEquipmentNotFound")}</Alert>
+        <Alert severity="error">{state.what === "site" ? t("sitePageNotFound") : t("equipmentNotFound")}</Alert>
       )}
     </Box>
   );
@@ -57,7 +57,7 @@ function ServiceList({ records, readOnly }: { records: EquipmentRecords; readOnl
     <>
       {error && (
         <Alert severity="error" sx={{ mb: 3 }}>
-          {t("servicesDueError", { error })}
+          {t("equipmentDueError", { error })}
         </Alert>
       )}
       {rows.length === 0 ? (

@@ -81,7 +81,7 @@ function DeficiencyForm({ records, deficiency, mayWrite }: { records: EquipmentR
   const unsaved = useUnsavedChanges(mayWrite && dirty && !busy);
   const invalid = dateOpened === "" || textError(description, { required: true }) !== undefined;
   const serviceOptions = useMemo(
-    () => [{ value: "", label: t("deficiencyNoServiceType") }, ...serviceTypes.map((s) => ({ value: s.id, label: s.name }))],
+    () => [{ value: "", label: t("none") }, ...serviceTypes.map((s) => ({ value: s.id, label: s.name }))],
     [serviceTypes],
   );
   const open = deficiency ? isOpen(deficiency) : true;
@@ -127,7 +127,7 @@ function DeficiencyForm({ records, deficiency, mayWrite }: { records: EquipmentR
           </Typography>
         )}
         <TextInput
-          label={t("deficiencyDescriptionLabel")}
+          label={t("historyDescriptionLabel")}
           value={description}
           onChange={setDescription}
           required

@@ -34,7 +34,7 @@ export function HistoryList({ locationId, equipmentId, readOnly = false }: Histo
   if (!seesHistory && !seesDeficiencies) return null;
   if (state.status === "loading") return <Typography color="text.secondary">{t("loading")}</Typography>;
   if (state.status === "missing") {
-    return <Alert severity="error">{state.what === "site" ? t("serviceSiteNotFound") : t("serviceEquipmentNotFound")}</Alert>;
+    return <Alert severity="error">{state.what === "site" ? t("sitePageNotFound") : t("equipmentNotFound")}</Alert>;
   }
   return (
     <Stack spacing={5}>

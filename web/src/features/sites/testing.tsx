@@ -4,7 +4,7 @@
  * in-memory sync server, and a memory router with the screens' routes.
  */
 import { ThemeProvider } from "@mui/material";
-import { act, render } from "@testing-library/react";
+import { act, configure, render } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
 import { type RouteObject, RouterProvider, createMemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
@@ -17,6 +17,10 @@ import { SyncProvider } from "../../offline/SyncProvider";
 import { type TestTab, type TestWorld, openTab, testWorld } from "../../offline/sync/testing";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
 import { setViewportWidth } from "../../ui/test/render";
+
+// The store and the router answer asynchronously; on a busy machine (CI runs everything at
+// once) that can take more than testing-library's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 export const ORG = "0000000000000000000000000000000a";
 export const USER = "0000000000000000000000000000000b";

@@ -5,7 +5,8 @@
 //     its equipment painted (goal < 150 ms);
 //  2. a search keystroke: from the key to the filtered rows painted (goal < 30 ms);
 //  3. badge counts after a service: from Perform Now on an item's tag (in a second tab, as the
-//     list stays open in the first) to the list's Inspection Due count changed (goal < 100 ms).
+//     list stays open in the first) to the list's Inspection Due count changed (goal < 100 ms),
+//     and of that the list's own work: the last "fieldtag:due-counts" measure in its timeline.
 // Times are read in the page (performance.now / Date.now) at the next animation frame.
 import { hex, launchProfile, logIn, median, signUp, startServer } from "./common.mjs";
 
@@ -150,10 +151,13 @@ async function main() {
     // 3. Perform the yearly inspection of due items in a second tab; the list's count follows.
     const tag = await context.newPage();
     const badge = [];
+    const recomputed = [];
     for (const item of items.filter((i) => i.due).slice(0, 5)) {
       await tag.goto(`/sites/${site.id}/equipment-tag/${item.id}`);
       const perform = tag.getByRole("listitem", { name: "Annual Inspection" }).getByRole("button", { name: "Perform Now" });
       await perform.waitFor();
+      // The list's tab is the one in front, as on a desktop with the list open beside the tag.
+      await page.bringToFront();
       const before = await dueBadge(page);
       await page.evaluate((before) => {
         window.__badge = new Promise((resolve, reject) => {
@@ -175,10 +179,14 @@ async function main() {
         return at;
       });
       badge.push((await page.evaluate(() => window.__badge)) - pressed);
+      recomputed.push(await page.evaluate(() => performance.getEntriesByName("fieldtag:due-counts").at(-1).duration));
       if ((await dueBadge(page)) !== before - 1) throw new Error("the count did not drop by one");
     }
     console.log(
       `web: badge counts after a service (other tab to list): median ${median(badge).toFixed(0)} ms, runs [${badge.map((t) => t.toFixed(0)).join(", ")}] ms (goal < 100 ms)`,
+    );
+    console.log(
+      `web: of which the list working out its due lists and counts again: median ${median(recomputed).toFixed(1)} ms, runs [${recomputed.map((t) => t.toFixed(1)).join(", ")}] ms`,
     );
     console.log(`web: (site of ${ITEMS} items, ${records} records on the device)`);
   } finally {

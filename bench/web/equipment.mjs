@@ -90,7 +90,7 @@ async function stopProfile(session) {
   for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`profile: ${ms.toFixed(1)} ms ${key}`);
 }
 
-const ROW_SHOWN = `return [...document.querySelectorAll(".MuiListItemText-primary")].some((e) => e.textContent === arg);`;
+const ROW_SHOWN = `return [...document.querySelectorAll(".equipment-row-name")].some((e) => e.textContent === arg);`;
 const dueBadge = async (page) => Number((await page.getByRole("tab", { name: /Inspection Due/ }).textContent()).replace(/\D/g, "") || -1);
 
 async function main() {
@@ -139,7 +139,7 @@ async function main() {
       );
       if (process.env.FIELDTAG_BENCH_PROFILE === "search") console.log(`key ${JSON.stringify(text)}: ${keystrokes.at(-1).toFixed(1)} ms, of which the event ${(await page.evaluate(() => window.__acted)).toFixed(1)} ms`);
       if (n === 3) {
-        const found = await page.locator(".MuiListItemText-primary").allTextContents();
+        const found = await page.locator(".equipment-row-name").allTextContents();
         if (found.length !== 1 || found[0] !== "Item 04321") throw new Error(`search found ${found.join(", ")}`);
       }
     }

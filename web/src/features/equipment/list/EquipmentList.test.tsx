@@ -67,7 +67,7 @@ const tab = (name: string) => screen.getByRole("tab", { name });
 const rowNames = () =>
   screen
     .queryAllByRole("listitem")
-    .map((item) => within(item).queryAllByRole("button")[0]?.querySelector(".MuiListItemText-primary")?.textContent)
+    .map((item) => within(item).queryAllByRole("button")[0]?.querySelector(".equipment-row-name")?.textContent)
     .filter(Boolean);
 
 describe("EquipmentList tabs and due counts", () => {

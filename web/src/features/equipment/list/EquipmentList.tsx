@@ -22,7 +22,7 @@ import { TabbedPane } from "../../../ui/TabbedPane";
 import { useEquipmentAbilities } from "../actions/abilities";
 import { EquipmentOptionsDialog } from "../actions/EquipmentOptionsDialog";
 import { ScanBarcodeButton } from "../barcodes/ScanBarcodeButton";
-import { EquipmentRowItem } from "./EquipmentRowItem";
+import { EquipmentRowItem, EquipmentRows } from "./EquipmentRowItem";
 import { FindBySerialDialog } from "./FindBySerialDialog";
 import { AddIcon, FindIcon } from "./icons";
 import { DueCache, type EquipmentRow, dueListsOf, rowsOf, searchRows } from "./rows";
@@ -160,16 +160,18 @@ function SiteEquipment({ locationId }: { locationId: string }) {
             <CircularProgress aria-label={t("loading")} />
           </Box>
         ) : (
-          <PagedList
-            items={shown}
-            itemKey={(row) => row.equipment.id}
-            renderItem={renderRow}
-            empty={
-              <Typography sx={{ p: 4 }} color="text.secondary">
-                {source.length > 0 ? t("equipmentNoMatch") : t(EMPTY[tab])}
-              </Typography>
-            }
-          />
+          <EquipmentRows>
+            <PagedList
+              items={shown}
+              itemKey={(row) => row.equipment.id}
+              renderItem={renderRow}
+              empty={
+                <Typography sx={{ p: 4 }} color="text.secondary">
+                  {source.length > 0 ? t("equipmentNoMatch") : t(EMPTY[tab])}
+                </Typography>
+              }
+            />
+          </EquipmentRows>
         )}
       </TabbedPane>
       <FindBySerialDialog

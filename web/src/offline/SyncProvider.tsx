@@ -34,12 +34,13 @@ const NONE: never[] = [];
 
 /**
  * The kind's records that are not deleted (one site's with `locationId`), re-read when that
- * kind changes. Empty until the first read; the same array until the records change.
+ * kind changes; undefined until the first read has finished, so a screen can tell "not on
+ * this device" from "not read yet". The same array until the records change.
  */
-export function useRecords<T = SyncRecord>(kind: SyncKind, locationId?: string): T[] {
+export function useLoadedRecords<T = SyncRecord>(kind: SyncKind, locationId?: string): T[] | undefined {
   const engine = useSyncEngine();
   const source = `${kind}:${locationId ?? "*"}`;
-  const [read, setRead] = useState<{ source: string; records: T[] }>({ source: "", records: NONE });
+  const [read, setRead] = useState<{ source: string; records: T[] } | null>(null);
 
   useEffect(() => {
     let latest = 0;
@@ -64,5 +65,10 @@ export function useRecords<T = SyncRecord>(kind: SyncKind, locationId?: string):
     };
   }, [engine, kind, locationId, source]);
 
-  return read.source === source ? read.records : NONE;
+  return read?.source === source ? read.records : undefined;
+}
+
+/** As `useLoadedRecords`, but empty until the first read. */
+export function useRecords<T = SyncRecord>(kind: SyncKind, locationId?: string): T[] {
+  return useLoadedRecords<T>(kind, locationId) ?? NONE;
 }

@@ -5,48 +5,19 @@
  * device has no such site.
  */
 import { Alert, Box, Button, Collapse, Paper, Stack, Typography } from "@mui/material";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useParams } from "react-router";
 import type { Site } from "../../domain/records";
 import { EquipmentList } from "../../features/equipment/list/EquipmentList";
 import { SiteForm } from "../../features/sites/SiteForm";
-import { useSyncEngine } from "../../offline/SyncProvider";
+import { useStoredRecord } from "../../offline/useStoredRecord";
 import { t } from "../strings";
 import { useDevice } from "../theme";
-
-/** The site, and whether the store has answered, re-read when sites change. */
-function useSite(locationId: string): { loaded: boolean; site: Site | undefined } {
-  const engine = useSyncEngine();
-  const [read, setRead] = useState<{ id: string; site: Site | undefined } | null>(null);
-  useEffect(() => {
-    let latest = 0;
-    let mounted = true;
-    const reread = () => {
-      const ticket = ++latest;
-      engine.get<Site>("locations", locationId).then(
-        (site) => {
-          if (mounted && ticket === latest) setRead({ id: locationId, site });
-        },
-        (error: unknown) => console.error(`Could not read site ${locationId}`, error),
-      );
-    };
-    reread();
-    const stop = engine.onRecordsChanged((kinds) => {
-      if (kinds.has("locations")) reread();
-    });
-    return () => {
-      mounted = false;
-      stop();
-    };
-  }, [engine, locationId]);
-  const loaded = read?.id === locationId;
-  return { loaded, site: loaded ? read.site : undefined };
-}
 
 export function SitePage() {
   const { locationId = "" } = useParams();
   const desktop = useDevice() === "desktop";
-  const { loaded, site } = useSite(locationId);
+  const { loaded, record: site } = useStoredRecord<Site>("locations", locationId);
   const [showInfo, setShowInfo] = useState(false);
   const infoId = useId();
 

@@ -10,13 +10,12 @@ import { t } from "../../app/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import type { Site } from "../../domain/records";
-import { useSyncEngine } from "../../offline/SyncProvider";
+import { useLoadedRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { PagedList } from "../../ui/PagedList";
 import { TabbedPane } from "../../ui/TabbedPane";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { CustomersGate } from "./CustomersGate";
 import { type Customer, searchCustomers } from "./customerDraft";
-import { useLoadedRecords } from "./useLoadedRecords";
 
 function CustomerSelect() {
   const { locationId = "" } = useParams();

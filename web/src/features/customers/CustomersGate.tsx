@@ -7,9 +7,9 @@ import { Alert, Button, Stack } from "@mui/material";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { type Organization, customersVisible } from "../../app/navigation";
+import { useLoadedRecords } from "../../offline/SyncProvider";
 import { t } from "../../app/strings";
 import { useAuth } from "../../auth/AuthProvider";
-import { useLoadedRecords } from "./useLoadedRecords";
 
 export function CustomersGate({ children }: { children: ReactNode }) {
   const { user } = useAuth();

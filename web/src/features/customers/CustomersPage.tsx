@@ -8,12 +8,12 @@ import { t } from "../../app/strings";
 import { useDevice } from "../../app/theme";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
+import { useLoadedRecords } from "../../offline/SyncProvider";
 import { CustomerForm } from "./CustomerForm";
 import { CustomerList } from "./CustomerList";
 import { CustomerSites } from "./CustomerSites";
 import { CustomersGate } from "./CustomersGate";
 import type { Customer } from "./customerDraft";
-import { useLoadedRecords } from "./useLoadedRecords";
 
 function Detail({ customers, customerId, adding }: { customers: readonly Customer[]; customerId?: string; adding: boolean }) {
   const { user } = useAuth();

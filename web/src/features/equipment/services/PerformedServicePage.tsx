@@ -17,7 +17,7 @@ import { SaveButton } from "../../../ui/SaveButton";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
 import { useUnsavedChanges } from "../../../ui/unsaved/useUnsavedChanges";
 import { DateTimeInput } from "./DateTimeInput";
-import { NoPermission, ScreenFrame, recordsMessage } from "./ScreenFrame";
+import { EquipmentScreen } from "./ScreenFrame";
 import { useBackToEquipment } from "./useBackToEquipment";
 import { type EquipmentRecords, useEquipmentRecords } from "./useEquipmentRecords";
 
@@ -27,18 +27,10 @@ export function PerformedServicePage() {
   const state = useEquipmentRecords(locationId, equipmentId);
   const serviceType = state.status === "ready" ? state.records.view.serviceTypes.find((s) => s.id === serviceTypeId) : undefined;
   const title = serviceType ? `${t("serviceDatesTitle")}: ${serviceType.name}` : t("serviceDatesTitle");
-  if (!can(user, "SERVICE_WRITE")) {
-    return (
-      <ScreenFrame title={title}>
-        <NoPermission />
-      </ScreenFrame>
-    );
-  }
-  if (state.status !== "ready") return <ScreenFrame title={title}>{recordsMessage(state)}</ScreenFrame>;
   return (
-    <ScreenFrame title={title} subtitle={state.records.view.equipment.name}>
-      {serviceType ? <DatesForm records={state.records} serviceType={serviceType} /> : <Alert severity="error">{t("serviceTypeNotFound")}</Alert>}
-    </ScreenFrame>
+    <EquipmentScreen title={title} denied={!can(user, "SERVICE_WRITE") && "write"} state={state}>
+      {(records) => (serviceType ? <DatesForm records={records} serviceType={serviceType} /> : <Alert severity="error">{t("serviceTypeNotFound")}</Alert>)}
+    </EquipmentScreen>
   );
 }
 

@@ -6,7 +6,7 @@
 import { Alert, Box, Paper, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { t } from "../../../app/strings";
-import type { EquipmentRecordsState } from "./useEquipmentRecords";
+import type { EquipmentRecords, EquipmentRecordsState } from "./useEquipmentRecords";
 
 export function ScreenFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -25,7 +25,7 @@ export function ScreenFrame({ title, subtitle, children }: { title: string; subt
 }
 
 /** What to show while the records are not ready; null once they are. */
-export function recordsMessage(state: EquipmentRecordsState): ReactNode {
+function recordsMessage(state: EquipmentRecordsState): ReactNode {
   if (state.status === "loading") return <Typography color="text.secondary">{t("loading")}</Typography>;
   if (state.status === "missing") {
     return <Alert severity="error">{state.what === "site" ? t("sitePageNotFound") : t("equipmentNotFound")}</Alert>;
@@ -34,6 +34,37 @@ export function recordsMessage(state: EquipmentRecordsState): ReactNode {
 }
 
 /** §5: without the write permission the form is left blank. */
-export function NoPermission({ read = false }: { read?: boolean }) {
+function NoPermission({ read = false }: { read?: boolean }) {
   return <Alert severity="info">{read ? t("serviceNoReadPermission") : t("serviceNoPermission")}</Alert>;
+}
+
+/**
+ * A screen about one item: the permission message when `denied` says so ('read' or 'write'),
+ * the loading or not-found message until the item's records are ready, then `children` with
+ * them, under the item's name.
+ */
+export function EquipmentScreen({
+  title,
+  denied,
+  state,
+  children,
+}: {
+  title: string;
+  denied: "read" | "write" | false;
+  state: EquipmentRecordsState;
+  children: (records: EquipmentRecords) => ReactNode;
+}) {
+  if (denied) {
+    return (
+      <ScreenFrame title={title}>
+        <NoPermission read={denied === "read"} />
+      </ScreenFrame>
+    );
+  }
+  if (state.status !== "ready") return <ScreenFrame title={title}>{recordsMessage(state)}</ScreenFrame>;
+  return (
+    <ScreenFrame title={title} subtitle={state.records.view.equipment.name}>
+      {children(state.records)}
+    </ScreenFrame>
+  );
 }

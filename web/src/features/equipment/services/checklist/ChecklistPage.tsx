@@ -16,7 +16,7 @@ import { useSyncEngine } from "../../../../offline/SyncProvider";
 import { useSnackbar } from "../../../../ui/snackbar/SnackbarProvider";
 import { useUnsavedChanges } from "../../../../ui/unsaved/useUnsavedChanges";
 import { type Question, liveOptions, questionsOf } from "../questions";
-import { NoPermission, ScreenFrame, recordsMessage } from "../ScreenFrame";
+import { EquipmentScreen } from "../ScreenFrame";
 import { serviceRowsOf } from "../serviceRows";
 import { useBackToEquipment } from "../useBackToEquipment";
 import { type EquipmentRecords, useEquipmentRecords } from "../useEquipmentRecords";
@@ -28,25 +28,19 @@ export function ChecklistPage() {
   const state = useEquipmentRecords(locationId, equipmentId);
   const serviceType = state.status === "ready" ? state.records.view.serviceTypes.find((s) => s.id === serviceTypeId) : undefined;
   const title = t("checklistTitle", { service: serviceType?.name ?? "" });
-  if (!can(user, "SERVICE_WRITE")) {
-    return (
-      <ScreenFrame title={title}>
-        <NoPermission />
-      </ScreenFrame>
-    );
-  }
-  if (state.status !== "ready") return <ScreenFrame title={title}>{recordsMessage(state)}</ScreenFrame>;
   return (
-    <ScreenFrame title={title} subtitle={state.records.view.equipment.name}>
-      {!serviceType ? (
-        <Alert severity="error">{t("serviceTypeNotFound")}</Alert>
-      ) : state.records.view.history.some((h) => h.id === historyId) ? (
-        // The route names the history record in advance, so a second submit (back, then Submit) cannot perform it twice.
-        <Alert severity="info">{t("checklistAlreadySubmitted")}</Alert>
-      ) : (
-        <ChecklistForm records={state.records} serviceType={serviceType} historyId={historyId} />
-      )}
-    </ScreenFrame>
+    <EquipmentScreen title={title} denied={!can(user, "SERVICE_WRITE") && "write"} state={state}>
+      {(records) =>
+        !serviceType ? (
+          <Alert severity="error">{t("serviceTypeNotFound")}</Alert>
+        ) : records.view.history.some((h) => h.id === historyId) ? (
+          // The route names the history record in advance, so a second submit (back, then Submit) cannot perform it twice.
+          <Alert severity="info">{t("checklistAlreadySubmitted")}</Alert>
+        ) : (
+          <ChecklistForm records={records} serviceType={serviceType} historyId={historyId} />
+        )
+      }
+    </EquipmentScreen>
   );
 }
 

@@ -21,7 +21,7 @@ import { textError } from "../../../../ui/forms/validation";
 import { useSnackbar } from "../../../../ui/snackbar/SnackbarProvider";
 import { useUnsavedChanges } from "../../../../ui/unsaved/useUnsavedChanges";
 import { DateTimeInput } from "../DateTimeInput";
-import { NoPermission, ScreenFrame, recordsMessage } from "../ScreenFrame";
+import { EquipmentScreen, ScreenFrame } from "../ScreenFrame";
 import { useBackToEquipment } from "../useBackToEquipment";
 import { type EquipmentRecords, useEquipmentRecords } from "../useEquipmentRecords";
 import { type DeficiencyRecord, deficiencyHistory, isOpen, openedDeficiency } from "./deficiencies";
@@ -41,23 +41,18 @@ export function DeficiencyPage() {
       </ScreenFrame>
     );
   }
-  if (adding ? !mayWrite : !can(user, "DEFICIENCY_READ")) {
-    return (
-      <ScreenFrame title={title}>
-        <NoPermission read={!adding} />
-      </ScreenFrame>
-    );
-  }
-  if (state.status !== "ready") return <ScreenFrame title={title}>{recordsMessage(state)}</ScreenFrame>;
-  const deficiency = adding ? undefined : state.records.view.deficiencies.find((d) => d.id === deficiencyId);
+  const denied = adding ? !mayWrite && "write" : !can(user, "DEFICIENCY_READ") && "read";
   return (
-    <ScreenFrame title={title} subtitle={state.records.view.equipment.name}>
-      {adding || deficiency ? (
-        <DeficiencyForm key={deficiency?.id ?? "new"} records={state.records} deficiency={deficiency} mayWrite={mayWrite} />
-      ) : (
-        <Alert severity="error">{t("deficiencyNotFound")}</Alert>
-      )}
-    </ScreenFrame>
+    <EquipmentScreen title={title} denied={denied} state={state}>
+      {(records) => {
+        const deficiency = adding ? undefined : records.view.deficiencies.find((d) => d.id === deficiencyId);
+        return adding || deficiency ? (
+          <DeficiencyForm key={deficiency?.id ?? "new"} records={records} deficiency={deficiency} mayWrite={mayWrite} />
+        ) : (
+          <Alert severity="error">{t("deficiencyNotFound")}</Alert>
+        );
+      }}
+    </EquipmentScreen>
   );
 }
 

@@ -20,7 +20,7 @@ import { textError } from "../../../../ui/forms/validation";
 import { useSnackbar } from "../../../../ui/snackbar/SnackbarProvider";
 import { useUnsavedChanges } from "../../../../ui/unsaved/useUnsavedChanges";
 import { DateTimeInput } from "../DateTimeInput";
-import { NoPermission, ScreenFrame, recordsMessage } from "../ScreenFrame";
+import { EquipmentScreen } from "../ScreenFrame";
 import { useBackToEquipment } from "../useBackToEquipment";
 import { type EquipmentRecords, useEquipmentRecords } from "../useEquipmentRecords";
 import { ChangesTable } from "./ChangesTable";
@@ -33,23 +33,18 @@ export function HistoryRecordPage() {
   const adding = historyId === undefined;
   const title = adding ? t("historyNewTitle") : t("historyRecordTitle");
   const mayWrite = can(user, "HISTORY_WRITE");
-  if (adding ? !mayWrite : !can(user, "HISTORY_READ")) {
-    return (
-      <ScreenFrame title={title}>
-        <NoPermission read={!adding} />
-      </ScreenFrame>
-    );
-  }
-  if (state.status !== "ready") return <ScreenFrame title={title}>{recordsMessage(state)}</ScreenFrame>;
-  const record = adding ? undefined : state.records.view.history.find((h) => h.id === historyId);
+  const denied = adding ? !mayWrite && "write" : !can(user, "HISTORY_READ") && "read";
   return (
-    <ScreenFrame title={title} subtitle={state.records.view.equipment.name}>
-      {adding || record ? (
-        <HistoryForm key={record?.id ?? "new"} records={state.records} record={record} mayWrite={mayWrite} />
-      ) : (
-        <Alert severity="error">{t("historyNotFound")}</Alert>
-      )}
-    </ScreenFrame>
+    <EquipmentScreen title={title} denied={denied} state={state}>
+      {(records) => {
+        const record = adding ? undefined : records.view.history.find((h) => h.id === historyId);
+        return adding || record ? (
+          <HistoryForm key={record?.id ?? "new"} records={records} record={record} mayWrite={mayWrite} />
+        ) : (
+          <Alert severity="error">{t("historyNotFound")}</Alert>
+        );
+      }}
+    </EquipmentScreen>
   );
 }
 

@@ -78,6 +78,14 @@ impl Store {
     }
 }
 
+/// Whether statements that bind hundreds of values should use anonymous `?` parameters.
+/// SQLite finds a named parameter (`$n`) by a linear search over every name in the statement,
+/// which makes binding thousands of them quadratic (a 1,000-row write took a second); its
+/// anonymous `?` binds by position. PostgreSQL has only `$n`.
+pub(crate) fn binds_by_position(conn: &AnyConnection) -> bool {
+    conn.backend_name() == "SQLite"
+}
+
 /// Rows per multi-row statement: 9 parameters each stays under SQLite's 32,766.
 const WRITE_CHUNK: usize = 1_000;
 
@@ -85,10 +93,7 @@ const WRITE_CHUNK: usize = 1_000;
 /// With `upsert`, an existing record is replaced; without, it is a `Conflict`.
 pub(crate) async fn write_rows(conn: &mut AnyConnection, org_id: &str, rows: &[(&NewRecord<'_>, i64)], upsert: bool) -> Result<()> {
     let received_at = now_millis();
-    // SQLite finds a named parameter (`$n`) by a linear search over every name in the statement,
-    // which makes binding thousands of them quadratic (a 1,000-row write took a second); its
-    // anonymous `?` binds by position. PostgreSQL has only `$n`.
-    let positional = conn.backend_name() == "SQLite";
+    let positional = binds_by_position(conn);
     for chunk in rows.chunks(WRITE_CHUNK) {
         let values: Vec<String> = (0..chunk.len())
             .map(|i| {

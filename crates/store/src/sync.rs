@@ -7,7 +7,7 @@ use sqlx::{AnyConnection, Row};
 use std::collections::{HashMap, HashSet};
 
 use crate::credentials::upsert_login_name;
-use crate::records::{NewRecord, StoredRecord, get_record, next_versions, stored_record, write_rows};
+use crate::records::{NewRecord, StoredRecord, binds_by_position, get_record, next_versions, stored_record, write_rows};
 use crate::transfers::add_billing_event;
 use crate::{Result, Store};
 
@@ -305,9 +305,9 @@ async fn existing_ids(conn: &mut AnyConnection, org_id: &str, kind: &str, ids: &
 }
 
 /// `org_id = ? AND kind = ? AND id IN (?, …)` with `count` ids, binding org, kind, then the ids.
-/// On SQLite the parameters are anonymous: see `records::write_rows` for why.
+/// On SQLite the parameters are anonymous (`records::binds_by_position`).
 fn id_filter(conn: &AnyConnection, count: usize) -> String {
-    if conn.backend_name() == "SQLite" {
+    if binds_by_position(conn) {
         return format!("org_id = ? AND kind = ? AND id IN ({})", vec!["?"; count].join(", "));
     }
     format!("org_id = $1 AND kind = $2 AND id IN ({})", (3..3 + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", "))

@@ -2,7 +2,7 @@
  * The sync engine for React: the provider runs it while mounted, and screens read through
  * hooks that re-read the store whenever records of their kind change, here or in another tab.
  */
-import { type ReactNode, createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
+import { type ReactNode, createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { SyncKind } from "./kinds";
 import type { SyncRecord } from "./records";
 import type { SyncEngine } from "./sync/engine";
@@ -41,6 +41,9 @@ export function useLoadedRecords<T = SyncRecord>(kind: SyncKind, locationId?: st
   const engine = useSyncEngine();
   const source = `${kind}:${locationId ?? "*"}`;
   const [read, setRead] = useState<{ source: string; records: T[] } | null>(null);
+  // The read starts while rendering, not after the paint that runs effects: the engine keeps
+  // the answer, which the effect below then takes.
+  useMemo(() => void engine.list(kind, locationId).catch(() => undefined), [engine, kind, locationId]);
 
   useEffect(() => {
     let latest = 0;

@@ -4,7 +4,9 @@
  */
 import { useMemo } from "react";
 import type { HistoryRecord } from "../domain/history";
+import type { SyncKind } from "./kinds";
 import { useRecords } from "./SyncProvider";
+import type { SyncEngine } from "./sync/engine";
 import {
   type Catalogue,
   type Deficiency,
@@ -48,4 +50,20 @@ export function useSiteRecords(locationId: string): SiteRecords | undefined {
       site && siteRecordsOf(site, { equipment, performedServices, history, deficiencies, locationOverrides, serviceMonths }),
     [site, equipment, performedServices, history, deficiencies, locationOverrides, serviceMonths],
   );
+}
+
+/** What the equipment list reads: first what its rows need, then what the due engine needs. */
+const ROW_KINDS: readonly SyncKind[] = ["equipment"];
+const SHARED_KINDS: readonly SyncKind[] = ["locations", "models", "equipmentTypes", "serviceTypes", "modelFields", "equipmentFields"];
+const DUE_KINDS: readonly SyncKind[] = ["performedServices", "history", "deficiencies", "locationOverrides", "serviceMonths"];
+
+/**
+ * Starts reading a site's records when it is tapped, so they are read while the site page's
+ * code loads; the engine keeps the answers for `useSiteRecords`. In the order the list paints.
+ */
+export function prefetchSiteRecords(engine: SyncEngine, locationId: string): void {
+  const read = (kind: SyncKind, site?: string) => void engine.list(kind, site).catch(() => undefined);
+  for (const kind of ROW_KINDS) read(kind, locationId);
+  for (const kind of SHARED_KINDS) read(kind);
+  for (const kind of DUE_KINDS) read(kind, locationId);
 }

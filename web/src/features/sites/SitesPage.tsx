@@ -14,7 +14,8 @@ import { useDevice } from "../../app/theme";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import type { Site } from "../../domain/records";
-import { useRecords, useSyncStatus } from "../../offline/SyncProvider";
+import { useRecords, useSyncEngine, useSyncStatus } from "../../offline/SyncProvider";
+import { prefetchSiteRecords } from "../../offline/useSiteRecords";
 import { PagedList } from "../../ui/PagedList";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 import { TabbedPane } from "../../ui/TabbedPane";
@@ -36,6 +37,7 @@ export function SitesPage() {
   const status = useSyncStatus();
   const desktop = useDevice() === "desktop";
   const navigate = useNavigate();
+  const engine = useSyncEngine();
   const snackbar = useSnackbar();
   const [params, setParams] = useSearchParams();
   const [noteFor, setNoteFor] = useState<Site | null>(null);
@@ -74,6 +76,7 @@ export function SitesPage() {
       ];
 
   function open(event: MouseEvent, site: Site) {
+    prefetchSiteRecords(engine, site.id);
     if (!hasText(site.popupNote)) return;
     event.preventDefault();
     setNoteFor(site);

@@ -35,17 +35,19 @@ const NONE: never[] = [];
 /**
  * The kind's records that are not deleted (one site's with `locationId`), re-read when that
  * kind changes; undefined until the first read has finished, so a screen can tell "not on
- * this device" from "not read yet". The same array until the records change.
+ * this device" from "not read yet". The same array until the records change. With `wait`,
+ * nothing is read yet (a screen reads what it paints first before what can follow).
  */
-export function useLoadedRecords<T = SyncRecord>(kind: SyncKind, locationId?: string): T[] | undefined {
+export function useLoadedRecords<T = SyncRecord>(kind: SyncKind, locationId?: string, wait = false): T[] | undefined {
   const engine = useSyncEngine();
   const source = `${kind}:${locationId ?? "*"}`;
   const [read, setRead] = useState<{ source: string; records: T[] } | null>(null);
   // The read starts while rendering, not after the paint that runs effects: the engine keeps
   // the answer, which the effect below then takes.
-  useMemo(() => void engine.list(kind, locationId).catch(() => undefined), [engine, kind, locationId]);
+  useMemo(() => wait || void engine.list(kind, locationId).catch(() => undefined), [engine, kind, locationId, wait]);
 
   useEffect(() => {
+    if (wait) return undefined;
     let latest = 0;
     let mounted = true;
     const reread = () => {
@@ -66,12 +68,13 @@ export function useLoadedRecords<T = SyncRecord>(kind: SyncKind, locationId?: st
       mounted = false;
       stop();
     };
-  }, [engine, kind, locationId, source]);
+  }, [engine, kind, locationId, source, wait]);
 
-  return read?.source === source ? read.records : undefined;
+  // Until this screen's own read answers, a list already read for another screen will do.
+  return read?.source === source ? read.records : engine.cached<T>(kind, locationId);
 }
 
 /** As `useLoadedRecords`, but empty until the first read. */
-export function useRecords<T = SyncRecord>(kind: SyncKind, locationId?: string): T[] {
-  return useLoadedRecords<T>(kind, locationId) ?? NONE;
+export function useRecords<T = SyncRecord>(kind: SyncKind, locationId?: string, wait = false): T[] {
+  return useLoadedRecords<T>(kind, locationId, wait) ?? NONE;
 }

@@ -16,6 +16,8 @@ export const CLOCK_OFFSET_KEY = "sync:clockOffset";
 export const OUTBOX_KEY = "sync:outbox";
 /** Uploads the server refused, with its reasons. */
 export const REJECTED_KEY = "sync:rejected";
+/** A number one higher after every transaction that changes records: the order of changes across tabs. */
+export const CHANGE_NUMBER_KEY = "sync:changeNumber";
 
 /** The key of the list a record of `kind` is stored in; `locationId` only counts for location-scoped kinds. */
 export function listKey(kind: SyncKind, locationId?: string): string {

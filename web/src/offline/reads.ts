@@ -14,13 +14,21 @@ export async function listRecords<T = SyncRecord>(store: KeyValueStore, kind: Sy
   return records.filter((record) => !record.deleted) as T[];
 }
 
-/** One record, unless it is missing or deleted; without `locationId` the site index finds it. */
-export async function getRecord<T = SyncRecord>(store: KeyValueStore, kind: SyncKind, id: string, locationId?: string): Promise<T | undefined> {
+/**
+ * One record, unless it is missing or deleted; without `locationId` the site index finds it.
+ * Taken from the list it is stored in, read by `list` (the engine's kept lists).
+ */
+export async function getRecord<T = SyncRecord>(
+  store: KeyValueStore,
+  list: (kind: SyncKind, locationId?: string) => Promise<SyncRecord[]>,
+  kind: SyncKind,
+  id: string,
+  locationId?: string,
+): Promise<T | undefined> {
   let site = locationId;
   if (isLocationScoped(kind) && site === undefined) {
     site = (await store.get<Record<string, string>>(whereKey(kind, id)))?.[id];
     if (site === undefined) return undefined;
   }
-  const record = ((await store.get<SyncRecord[]>(listKey(kind, site))) ?? []).find((r) => r.id === id);
-  return record && !record.deleted ? (record as T) : undefined;
+  return (await list(kind, site)).find((r) => r.id === id) as T | undefined;
 }

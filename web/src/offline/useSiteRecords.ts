@@ -5,7 +5,7 @@
 import { useMemo } from "react";
 import type { HistoryRecord } from "../domain/history";
 import type { SyncKind } from "./kinds";
-import { useRecords } from "./SyncProvider";
+import { useLoadedRecords, useRecords } from "./SyncProvider";
 import type { SyncEngine } from "./sync/engine";
 import {
   type Catalogue,
@@ -36,34 +36,39 @@ export function useCatalogue(): Catalogue {
   );
 }
 
-/** The site and its records; undefined while the site is not (yet) on the device. */
+/**
+ * The site and its records; undefined while the site is not (yet) on the device or its
+ * equipment not yet read. The records the due engine needs are read after the equipment, so
+ * the rows paint first; until then they are empty.
+ */
 export function useSiteRecords(locationId: string): SiteRecords | undefined {
   const site = useRecords<Site>("locations").find((s) => s.id === locationId);
-  const equipment = useRecords<Equipment>("equipment", locationId);
-  const performedServices = useRecords<PerformedService>("performedServices", locationId);
-  const history = useRecords<HistoryRecord>("history", locationId);
-  const deficiencies = useRecords<Deficiency>("deficiencies", locationId);
-  const locationOverrides = useRecords<LocationOverride>("locationOverrides", locationId);
-  const serviceMonths = useRecords<ServiceMonth>("serviceMonths", locationId);
+  const equipment = useLoadedRecords<Equipment>("equipment", locationId);
+  const later = equipment === undefined;
+  const performedServices = useRecords<PerformedService>("performedServices", locationId, later);
+  const history = useRecords<HistoryRecord>("history", locationId, later);
+  const deficiencies = useRecords<Deficiency>("deficiencies", locationId, later);
+  const locationOverrides = useRecords<LocationOverride>("locationOverrides", locationId, later);
+  const serviceMonths = useRecords<ServiceMonth>("serviceMonths", locationId, later);
   return useMemo(
     () =>
-      site && siteRecordsOf(site, { equipment, performedServices, history, deficiencies, locationOverrides, serviceMonths }),
+      site &&
+      equipment &&
+      siteRecordsOf(site, { equipment, performedServices, history, deficiencies, locationOverrides, serviceMonths }),
     [site, equipment, performedServices, history, deficiencies, locationOverrides, serviceMonths],
   );
 }
 
-/** What the equipment list reads: first what its rows need, then what the due engine needs. */
-const ROW_KINDS: readonly SyncKind[] = ["equipment"];
+/** Organisation-wide records a site's rows need. */
 const SHARED_KINDS: readonly SyncKind[] = ["locations", "models", "equipmentTypes", "serviceTypes", "modelFields", "equipmentFields"];
-const DUE_KINDS: readonly SyncKind[] = ["performedServices", "history", "deficiencies", "locationOverrides", "serviceMonths"];
 
 /**
- * Starts reading a site's records when it is tapped, so they are read while the site page's
- * code loads; the engine keeps the answers for `useSiteRecords`. In the order the list paints.
+ * Starts reading what a site's rows need when it is tapped, so they are read while the site
+ * page's code loads; the engine keeps the answers for `useSiteRecords`. Not the due engine's
+ * larger records: taken in meanwhile, they would hold up the rows' first paint.
  */
 export function prefetchSiteRecords(engine: SyncEngine, locationId: string): void {
   const read = (kind: SyncKind, site?: string) => void engine.list(kind, site).catch(() => undefined);
-  for (const kind of ROW_KINDS) read(kind, locationId);
   for (const kind of SHARED_KINDS) read(kind);
-  for (const kind of DUE_KINDS) read(kind, locationId);
+  read("equipment", locationId);
 }

@@ -5,7 +5,7 @@
  * the answer is "not there" at once.
  */
 import { useEffect, useState } from "react";
-import type { SyncKind } from "./kinds";
+import { type SyncKind, isLocationScoped } from "./kinds";
 import { useSyncEngine } from "./SyncProvider";
 
 export type StoredRecord<T> = { loaded: false; record?: undefined } | { loaded: true; record: T | undefined };
@@ -42,5 +42,8 @@ export function useStoredRecord<T>(kind: SyncKind, id: string | undefined, locat
   }, [engine, kind, id, locationId, source]);
 
   if (!id) return { loaded: true, record: undefined };
-  return read?.source === source ? { loaded: true, record: read.record } : { loaded: false };
+  if (read?.source === source) return { loaded: true, record: read.record };
+  // Until the read answers, a whole list already read for another screen will do.
+  const list = isLocationScoped(kind) && locationId === undefined ? undefined : engine.cached<T & { id: string }>(kind, locationId);
+  return list ? { loaded: true, record: list.find((record) => record.id === id) } : { loaded: false };
 }

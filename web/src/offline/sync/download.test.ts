@@ -65,7 +65,10 @@ describe("merging a download", () => {
         }),
       ]),
     );
-    expect(changed).toEqual(new Set(["equipment"]));
+    // Only the tombstone was placed, by the third transaction to change records.
+    expect(changed.kinds).toEqual(new Set(["equipment"]));
+    expect(changed.records.map(([kind, record]) => [kind, record.id])).toEqual([["equipment", hex(2)]]);
+    expect(changed.number).toBe(3);
     expect(await engine.list("equipment", SITE_A)).toMatchObject([{ name: "Mine", hasBeenChangedLocally: true }]);
     expect(await store.get(listKey("equipment", SITE_A))).toMatchObject([{ id: hex(1) }, { id: hex(2), deleted: true }]);
   });

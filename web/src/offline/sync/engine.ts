@@ -2,7 +2,8 @@
  * The sync engine (§4 Sync): saves local changes, uploads them 300 ms after the last one,
  * downloads and merges the server's changes, and says how it went. One tab syncs at a time
  * (the sync lock); one tab, the leader, runs the periodic downloads; every tab hears on the
- * channel what the others changed, and re-reads the store rather than downloading again.
+ * channel what the others changed, with the records, and patches the lists it keeps
+ * (listCache.ts) rather than downloading or reading them again.
  */
 import { ApiError } from "../../api/types";
 import { type SyncKind, type UploadKind, isLocationScoped, isUploadKind } from "../kinds";
@@ -13,6 +14,8 @@ import type { KeyValueStore } from "../store";
 import type { DownloadAnswer, SyncApi } from "./api";
 import { type Network, type TimerHandle, type Timers, browserNetwork, browserTimers } from "./environment";
 import { LEADER_LOCK, type Locks, SYNC_LOCK, browserLocks } from "./locks";
+import { ListCache, PATCH_LIMIT } from "./listCache";
+import type { RecordChanges } from "./lists";
 import { mergePages } from "./merge";
 import { type OutboxEntry, type RejectedUpload, collectBatch, entryName, saveLocalChange, settleBatch } from "./outbox";
 import type { SyncInfo, SyncState, SyncStatus } from "./status";
@@ -67,6 +70,8 @@ export interface SyncEngine {
   remove<T extends LocalRecord>(kind: UploadKind, record: T): Promise<T & SyncRecord>;
   /** The kind's records that are not deleted: one site's, or every site's without `locationId`. */
   list<T = SyncRecord>(kind: SyncKind, locationId?: string): Promise<T[]>;
+  /** The kind's list as {@link list} would answer it, if it has been read and kept; no read. */
+  cached<T = SyncRecord>(kind: SyncKind, locationId?: string): T[] | undefined;
   /** One record, unless it is missing or deleted. */
   get<T = SyncRecord>(kind: SyncKind, id: string, locationId?: string): Promise<T | undefined>;
   /** The current status; the same object until it changes. */
@@ -81,7 +86,9 @@ export interface SyncEngine {
   pendingChanges(): Promise<number>;
 }
 
-type TabMessage = { type: "changed"; kinds: SyncKind[] } | { type: "status"; state: SyncState; online: boolean };
+type TabMessage =
+  | { type: "changed"; kinds: SyncKind[]; records: RecordChanges["records"]; number?: number }
+  | { type: "status"; state: SyncState; online: boolean };
 
 interface Job {
   upload: boolean;
@@ -153,29 +160,16 @@ export function createSyncEngine({
     channel?.postMessage(message);
   }
 
-  /**
-   * Lists read from the store, shared by every screen that asks until their kind changes: a
-   * site's thousands of records are read and deserialised once, not once per screen and visit.
-   * A read in flight when its kind changes still answers its callers, who read again on the news.
-   */
-  const lists = new Map<string, Promise<unknown[]>>();
+  const lists = new ListCache((kind, locationId) => listRecords(store, kind, locationId));
 
-  function cachedList<T>(kind: SyncKind, locationId?: string): Promise<T[]> {
-    const key = `${kind}\u0000${locationId ?? ""}`;
-    let read = lists.get(key);
-    if (!read) {
-      read = listRecords(store, kind, locationId);
-      lists.set(key, read);
-      read.catch(() => lists.get(key) === read && lists.delete(key));
-    }
-    return read as Promise<T[]>;
-  }
-
-  function recordsChanged(kinds: ReadonlySet<SyncKind>, fromOtherTab = false): void {
-    if (kinds.size === 0) return;
-    for (const key of [...lists.keys()]) if (kinds.has(key.slice(0, key.indexOf("\u0000")) as SyncKind)) lists.delete(key);
-    for (const listener of changeListeners) listener(kinds);
-    if (!fromOtherTab) post({ type: "changed", kinds: [...kinds] });
+  function recordsChanged(changes: RecordChanges, fromOtherTab = false): void {
+    if (changes.kinds.size === 0) return;
+    lists.changed(changes);
+    for (const listener of changeListeners) listener(changes.kinds);
+    if (fromOtherTab) return;
+    // A large merge is not copied to every tab: they read their lists again.
+    const records = changes.records.length <= PATCH_LIMIT ? changes.records : [];
+    post({ type: "changed", kinds: [...changes.kinds], records, number: changes.number });
   }
 
   function setState(state: SyncState): void {
@@ -217,7 +211,7 @@ export function createSyncEngine({
         return result;
       });
       publish({ rejected: settled.rejected });
-      recordsChanged(settled.changedKinds);
+      recordsChanged(settled.changes);
     }
     await saveInfo({ lastSuccessfulUploadDate: iso(now()) });
   }
@@ -311,7 +305,7 @@ export function createSyncEngine({
 
   function onMessage(event: MessageEvent<TabMessage>): void {
     const message = event.data;
-    if (message?.type === "changed") recordsChanged(new Set(message.kinds), true);
+    if (message?.type === "changed") recordsChanged({ kinds: new Set(message.kinds), records: message.records ?? [], number: message.number }, true);
     else if (message?.type === "status") {
       publish({ state: message.state, online: message.online });
       refreshInfo().catch(log);
@@ -347,8 +341,8 @@ export function createSyncEngine({
   async function put<T extends LocalRecord>(kind: UploadKind, record: T): Promise<T & SyncRecord> {
     if (!isUploadKind(kind)) throw new Error(`${kind as string} are download only`);
     if (isLocationScoped(kind) && !record.locationId) throw new Error(`${kind} ${record.id}: locationId is not set`);
-    const saved = await store.update((tx) => saveLocalChange(tx, kind, record, now()));
-    recordsChanged(new Set([kind]));
+    const { saved, changes } = await store.update((tx) => saveLocalChange(tx, kind, record, now()));
+    recordsChanged(changes);
     scheduleUpload();
     return saved;
   }
@@ -392,8 +386,9 @@ export function createSyncEngine({
 
     pendingChanges: async () => ((await store.get<OutboxEntry[]>(OUTBOX_KEY)) ?? []).length,
 
-    list: cachedList,
-    get: (kind, id, locationId) => getRecord(store, kind, id, locationId),
+    list: <T>(kind: SyncKind, locationId?: string) => lists.list(kind, locationId) as Promise<T[]>,
+    get: (kind, id, locationId) => getRecord(store, (kind, site) => lists.list(kind, site), kind, id, locationId),
+    cached: <T>(kind: SyncKind, locationId?: string) => lists.peek(kind, locationId) as T[] | undefined,
 
     status: () => status,
 

@@ -4,7 +4,7 @@
  * another site always leaves its old site's list, and the site index stays in step.
  */
 import { type SyncKind, isLocationScoped } from "../kinds";
-import { listKey, whereKey } from "../keys";
+import { CHANGE_NUMBER_KEY, listKey, whereKey } from "../keys";
 import type { SyncRecord } from "../records";
 import type { StoreTransaction } from "../store";
 
@@ -27,6 +27,17 @@ interface LoadedList {
   changed: boolean;
 }
 
+/**
+ * What one transaction changed: the kinds, every record it placed (so a tab can patch the
+ * lists it keeps rather than read them again) and its change number, which orders the
+ * transactions of every tab.
+ */
+export interface RecordChanges {
+  kinds: ReadonlySet<SyncKind>;
+  records: readonly (readonly [SyncKind, SyncRecord])[];
+  number?: number;
+}
+
 /** id → the locationId its record is stored under, for one shard of one kind. */
 type Where = Record<string, string>;
 
@@ -40,6 +51,8 @@ export class RecordLists {
   private readonly shards = new Map<string, LoadedShard>();
   /** The kinds with a list that {@link write} will save. */
   readonly changedKinds = new Set<SyncKind>();
+  private readonly placed: [SyncKind, SyncRecord][] = [];
+  private changeNumber: number | undefined;
 
   constructor(private readonly tx: StoreTransaction) {}
 
@@ -48,7 +61,11 @@ export class RecordLists {
     const wanted = [...refs];
     const scoped = wanted.filter((ref) => isLocationScoped(ref.kind));
     const shardKeys = unique(scoped.map((ref) => whereKey(ref.kind, ref.id))).filter((key) => !this.shards.has(key));
-    const shards = await this.tx.getMany<Where>(shardKeys);
+    const [shards, changeNumber] = await Promise.all([
+      this.tx.getMany<Where>(shardKeys),
+      this.changeNumber === undefined ? this.tx.get<number>(CHANGE_NUMBER_KEY) : this.changeNumber,
+    ]);
+    this.changeNumber = changeNumber ?? 0;
     shardKeys.forEach((key, i) => this.shards.set(key, { where: shards[i] ?? {}, changed: false }));
 
     const listKeys = new Set<string>();
@@ -87,6 +104,7 @@ export class RecordLists {
     }
     list.changed = true;
     this.changedKinds.add(kind);
+    this.placed.push([kind, record]);
 
     if (isLocationScoped(kind)) {
       const shard = this.shard(kind, record.id);
@@ -98,10 +116,16 @@ export class RecordLists {
     }
   }
 
-  /** Queues the changed lists and index shards in the transaction. */
+  /** Queues the changed lists and index shards, and the next change number, in the transaction. */
   write(): void {
     for (const [key, list] of this.lists) if (list.changed) this.tx.set(key, list.records);
     for (const [key, shard] of this.shards) if (shard.changed) this.tx.set(key, shard.where);
+    if (this.placed.length > 0) this.tx.set(CHANGE_NUMBER_KEY, (this.changeNumber = (this.changeNumber ?? 0) + 1));
+  }
+
+  /** What {@link write} saved. */
+  changes(): RecordChanges {
+    return { kinds: this.changedKinds, records: this.placed, number: this.placed.length > 0 ? this.changeNumber : undefined };
   }
 
   /** Where a record is stored now: its site's list per the index, or its kind's one list. */

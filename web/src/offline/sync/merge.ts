@@ -9,7 +9,7 @@ import { CLOCK_OFFSET_KEY, CURSOR_KEY, listKey } from "../keys";
 import { type SyncRecord, serverCopyWins } from "../records";
 import type { StoreTransaction } from "../store";
 import type { DownloadAnswer } from "./api";
-import { RecordLists, refOf } from "./lists";
+import { type RecordChanges, RecordLists, refOf } from "./lists";
 
 const ALERTS_KEY = listKey("globalAlerts");
 
@@ -17,9 +17,9 @@ const ALERTS_KEY = listKey("globalAlerts");
  * Merges `pages` (oldest first) and saves the last one's cursor and the clock offset learned
  * from it; answers the kinds that changed.
  */
-export async function mergePages(tx: StoreTransaction, pages: readonly DownloadAnswer[], clockOffset?: number): Promise<Set<SyncKind>> {
+export async function mergePages(tx: StoreTransaction, pages: readonly DownloadAnswer[], clockOffset?: number): Promise<RecordChanges> {
   const last = pages.at(-1);
-  if (!last) return new Set();
+  if (!last) return { kinds: new Set(), records: [] };
   const incoming: [SyncKind, SyncRecord][] = [];
   for (const page of pages) {
     for (const kind of SYNC_KINDS) {
@@ -35,12 +35,14 @@ export async function mergePages(tx: StoreTransaction, pages: readonly DownloadA
   }
   lists.write();
 
-  const changed = new Set(lists.changedKinds);
+  const changes = lists.changes();
+  const kinds = new Set(changes.kinds);
   if (last.globalAlerts && JSON.stringify(last.globalAlerts) !== JSON.stringify(alerts)) {
     tx.set(ALERTS_KEY, last.globalAlerts);
-    changed.add("globalAlerts");
+    // The whole list is replaced, not its records placed: readers read it again.
+    kinds.add("globalAlerts");
   }
   tx.set(CURSOR_KEY, last.cursor);
   if (clockOffset !== undefined) tx.set(CLOCK_OFFSET_KEY, clockOffset);
-  return changed;
+  return { ...changes, kinds };
 }

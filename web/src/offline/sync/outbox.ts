@@ -8,7 +8,7 @@ import { CLOCK_OFFSET_KEY, OUTBOX_KEY, REJECTED_KEY } from "../keys";
 import type { LocalRecord, SyncRecord } from "../records";
 import type { StoreTransaction } from "../store";
 import type { RecordAnswer, UploadAnswer, UploadBody } from "./api";
-import { type RecordRef, RecordLists, refOf } from "./lists";
+import { type RecordChanges, type RecordRef, RecordLists, refOf } from "./lists";
 
 /** A record changed locally and not yet settled. */
 export interface OutboxEntry {
@@ -54,7 +54,7 @@ export async function saveLocalChange<T extends LocalRecord>(
   kind: UploadKind,
   record: T,
   deviceNow: number,
-): Promise<T & SyncRecord> {
+): Promise<{ saved: T & SyncRecord; changes: RecordChanges }> {
   const lists = new RecordLists(tx);
   const [, offset = 0, outbox = []] = await Promise.all([
     lists.load([refOf(kind, record)]),
@@ -68,7 +68,7 @@ export async function saveLocalChange<T extends LocalRecord>(
   lists.place(kind, saved);
   lists.write();
   if (!outbox.some((entry) => entry.kind === kind && entry.id === record.id)) tx.set(OUTBOX_KEY, [...outbox, { kind, id: record.id }]);
-  return saved;
+  return { saved, changes: lists.changes() };
 }
 
 /**
@@ -111,7 +111,7 @@ export async function settleBatch(
   batch: UploadBatch,
   answer: UploadAnswer,
   now: string,
-): Promise<{ changedKinds: ReadonlySet<SyncKind>; rejected: RejectedUpload[] }> {
+): Promise<{ changes: RecordChanges; rejected: RejectedUpload[] }> {
   const refs: RecordRef[] = [];
   for (const [kind, records] of batch.sent) {
     records.forEach((record, i) => {
@@ -149,7 +149,7 @@ export async function settleBatch(
   // A record settled now is no longer refused, whatever was said of it before.
   const rejected = [...refused, ...rejectedBefore.filter((entry) => !settled.has(entryName(entry)))].slice(0, REJECTED_KEPT);
   tx.set(REJECTED_KEY, rejected);
-  return { changedKinds: lists.changedKinds, rejected };
+  return { changes: lists.changes(), rejected };
 }
 
 function withoutFlag(record: SyncRecord): SyncRecord {

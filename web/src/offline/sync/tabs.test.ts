@@ -75,6 +75,25 @@ describe("two tabs", () => {
     expect(world.server.downloads).toHaveLength(2);
   });
 
+  it("patch the other tab's lists with the records one saved, without reading the store", async () => {
+    const { a, b } = twoTabs();
+    b.engine.start();
+    await idle(b);
+    const equipment = (n: number, name: string) => ({ id: hex(n), orgId: ORG, locationId: SITE, name });
+    await a.engine.put("equipment", equipment(1, "Extinguisher 1"));
+    await expect.poll(async () => (await b.engine.list("equipment", SITE)).map((r) => r.name)).toEqual(["Extinguisher 1"]);
+
+    const readList = vi.spyOn(b.store, "readList");
+    await a.engine.put("equipment", equipment(1, "Extinguisher 1 (lobby)"));
+    await a.engine.put("equipment", equipment(2, "Extinguisher 2"));
+    await expect
+      .poll(async () => (await b.engine.list("equipment", SITE)).map((r) => r.name))
+      .toEqual(["Extinguisher 1 (lobby)", "Extinguisher 2"]);
+    expect(readList).not.toHaveBeenCalled();
+    // And what the other tab shows is what is stored.
+    expect(await b.engine.list("equipment", SITE)).toEqual(await a.store.readList([`equipment:${SITE}`]));
+  });
+
   it("show the syncing tab's status and dates", async () => {
     const { world, a, b } = twoTabs();
     b.engine.start();

@@ -75,10 +75,13 @@ function SiteEquipment({ locationId }: { locationId: string }) {
   const timeZone = site?.site.timeZone;
   const rows = useMemo(() => rowsOf(equipment ?? [], catalogue, timeZone), [equipment, catalogue, timeZone]);
 
-  // The due engine runs behind the first paint of the rows (and keeps the last counts meanwhile).
+  // Evaluating every item runs behind the paint of the rows (the last counts stay meanwhile):
+  // at first, each minute, and when the site or catalogue changes. A change to a few items
+  // (a service performed here or in another tab) is counted in the same render.
   const dueInput = useMemo(() => (site ? { rows, site, catalogue, now } : null), [rows, site, catalogue, now]);
-  const deferred = useDeferredValue(dueInput, null);
+  const later = useDeferredValue(dueInput, null);
   const dueCache = useRef(new DueCache());
+  const deferred = dueInput && dueCache.current.keeps(dueInput.site, dueInput.catalogue, dueInput.now) ? dueInput : later;
   const due = useMemo(() => {
     if (!deferred) return null;
     const started = performance.now();

@@ -23,17 +23,21 @@ describe("DueCache", () => {
     const cache = new DueCache();
     const before = siteRecords(performed);
     const rows = rowsOf(before.equipment, catalogue, before.site.timeZone);
+    expect(cache.keeps(before, catalogue, now)).toBe(false); // nothing worked out yet
     const first = cache.statesOf(rows, before, catalogue, now);
     expect(dueListsOf(rows, first, now).inspection.map((r) => r.equipment.name)).toEqual(["Kitchen", "Lobby"]);
 
     // Lobby's monthly inspection is done today: a new copy of its performed service.
     const done = performed.map((p) => (p.id.startsWith(lobby) && p.serviceTypeId === hex(0x400) ? { ...p, lastDate: daysAgo(0), lastUpdated: new Date(now).toISOString() } : p));
     const after = siteRecords(done);
+    // Only the item's own records changed: the list may count at once, not behind the paint.
+    expect(cache.keeps(after, catalogue, now)).toBe(true);
     const second = cache.statesOf(rows, after, catalogue, now);
     expect(second.get(kitchen)).toBe(first.get(kitchen));
     expect(second.get(lobby)).not.toBe(first.get(lobby));
     expect(dueListsOf(rows, second, now).inspection.map((r) => r.equipment.name)).toEqual(["Kitchen"]);
 
+    expect(cache.keeps(after, catalogue, now + 60_000)).toBe(false);
     const later = cache.statesOf(rows, after, catalogue, now + 60_000);
     expect(later.get(kitchen)).not.toBe(second.get(kitchen));
     expect(later.get(kitchen)).toEqual(second.get(kitchen));

@@ -109,9 +109,14 @@ export class DueCache {
   private context: readonly unknown[] = [];
   private states = new Map<string, { key: string; state: DueState }>();
 
+  /** Whether {@link statesOf} would evaluate only the items whose own records changed. */
+  keeps(site: SiteRecords, catalogue: Catalogue, now: number): boolean {
+    return this.states.size > 0 && contextOf(site, catalogue, now).every((part, n) => part === this.context[n]);
+  }
+
   /** The due state of each row's item at `now`, by equipment id. */
   statesOf(rows: readonly EquipmentRow[], site: SiteRecords, catalogue: Catalogue, now: number): Map<string, DueState> {
-    const context = [now, site.site, site.locationOverrides, site.serviceMonths, catalogue];
+    const context = contextOf(site, catalogue, now);
     if (context.some((part, n) => part !== this.context[n])) this.states = new Map();
     this.context = context;
     const kept = new Map<string, { key: string; state: DueState }>();
@@ -127,6 +132,11 @@ export class DueCache {
     this.states = kept;
     return answer;
   }
+}
+
+/** What every item's due state depends on. */
+function contextOf(site: SiteRecords, catalogue: Catalogue, now: number): readonly unknown[] {
+  return [now, site.site, site.locationOverrides, site.serviceMonths, catalogue];
 }
 
 export interface DueLists {

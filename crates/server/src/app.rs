@@ -16,6 +16,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::auth::tokens::TokenKeys;
 use crate::error::ApiError;
+use crate::files::Files;
 use crate::mail::Mailer;
 use crate::routes;
 use crate::web_app::{self, WebAssets};
@@ -29,6 +30,8 @@ pub struct AppState {
     pub store: Store,
     pub tokens: Arc<TokenKeys>,
     pub mailer: Arc<Mailer>,
+    /// Uploaded images and their signed links.
+    pub files: Arc<Files>,
     /// Where people reach this server; links in mail start with it.
     pub public_url: String,
     /// The built web app, served from `/`.

@@ -11,23 +11,41 @@ use http_body_util::BodyExt;
 
 use crate::app::MAX_BODY_BYTES;
 use crate::error::ApiError;
+use crate::files::FILES_PATH;
 
 /// Bodies larger than this are refused without being read.
 const MAX_DRAIN_BYTES: u64 = 64 * 1024 * 1024;
 
 pub async fn refuse_oversized(request: Request, next: Next) -> Response {
-    let declared = request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
-    match declared {
+    // Uploads have their own, larger limit and say so in their own words.
+    if request.uri().path().starts_with(FILES_PATH) {
+        return next.run(request).await;
+    }
+    match declared_length(request.headers()) {
         Some(length) if length > MAX_BODY_BYTES as u64 => {
-            if length <= MAX_DRAIN_BYTES {
-                drain(request.into_body()).await;
-            }
+            discard(request.into_body(), length).await;
             ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "PayloadTooLarge", "The body is too large").into_response()
         }
         _ => next.run(request).await,
     }
 }
 
-async fn drain(mut body: Body) {
-    while let Some(Ok(_)) = body.frame().await {}
+/// The body's Content-Length, when it sends one.
+pub fn declared_length(headers: &axum::http::HeaderMap) -> Option<u64> {
+    headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok())
+}
+
+/// Reads and drops what is left of a refused body of `length` bytes (declared, or
+/// unknown as `0`), so its sender reads the answer; a body beyond the bound is left.
+pub async fn discard(mut body: Body, length: u64) {
+    if length > MAX_DRAIN_BYTES {
+        return;
+    }
+    let mut read: u64 = 0;
+    while let Some(Ok(frame)) = body.frame().await {
+        read += frame.data_ref().map_or(0, |data| data.len() as u64);
+        if read > MAX_DRAIN_BYTES {
+            return;
+        }
+    }
 }

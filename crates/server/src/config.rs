@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::files::FilesConfig;
+
 #[derive(Debug, Clone, Args)]
 pub struct Config {
     /// Address to listen on.
@@ -54,6 +56,9 @@ pub struct Config {
     /// Log format: `pretty` or `json`.
     #[arg(long, env = "FIELDTAG_LOG_FORMAT", default_value = "pretty", value_parser = ["pretty", "json"])]
     pub log_format: String,
+
+    #[command(flatten)]
+    pub files: FilesConfig,
 }
 
 impl Config {
@@ -84,6 +89,7 @@ impl Config {
             access_token_minutes: 15,
             web_dir: None,
             log_format: "pretty".into(),
+            files: FilesConfig::default(),
         }
     }
 }

@@ -48,6 +48,11 @@ impl ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "NotFound", message)
     }
 
+    /// The same answer under a more specific code.
+    pub fn with_code(self, code: &'static str) -> ApiError {
+        ApiError { code, ..self }
+    }
+
     /// A fault of the server itself: logged with its cause, answered as 'Server error'.
     pub fn internal(source: impl Into<anyhow::Error>) -> ApiError {
         ApiError { source: Some(source.into()), ..ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "ServerError", "Server error") }

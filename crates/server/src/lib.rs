@@ -7,6 +7,7 @@ pub mod cli;
 pub mod config;
 pub mod error;
 pub mod extract;
+pub mod files;
 pub mod mail;
 pub mod routes;
 pub mod serve;

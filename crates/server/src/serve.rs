@@ -13,6 +13,7 @@ use tokio::task::JoinHandle;
 use crate::app::{AppState, router};
 use crate::auth::tokens::{TokenKeys, new_signing_secret};
 use crate::config::Config;
+use crate::files::Files;
 use crate::mail::Mailer;
 use crate::web_app::WebAssets;
 
@@ -76,6 +77,8 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         Some(_) => anyhow::bail!("FIELDTAG_JWT_SECRET must be at least 32 characters"),
         None => store.shared_secret("jwt", new_signing_secret).await.context("cannot read the signing secret")?,
     };
+    let files_secret = store.shared_secret("files", new_signing_secret).await.context("cannot read the file link secret")?;
+    let files = Files::open(&config.files, &config.data_dir, &files_secret)?;
     let listener =
         TcpListener::bind((config.bind, config.port)).await.with_context(|| format!("cannot listen on {}:{}", config.bind, config.port))?;
     let addr = listener.local_addr()?;
@@ -84,6 +87,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         store,
         tokens: Arc::new(TokenKeys::new(&secret, config.access_token_minutes * 60)),
         mailer: Arc::new(mailer),
+        files: Arc::new(files),
         public_url: config.public_url(addr.port()),
         web_assets,
     };
@@ -96,7 +100,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
             })
             .await
     });
-    tracing::info!(%addr, database = engine_name(&state.store), version = env!("CARGO_PKG_VERSION"), "Fieldtag is listening");
+    tracing::info!(%addr, database = engine_name(&state.store), files = state.files.describe(), version = env!("CARGO_PKG_VERSION"), "Fieldtag is listening");
     if state.web_assets.is_built().await {
         tracing::info!(from = state.web_assets.describe(), "serving the web app");
     } else {

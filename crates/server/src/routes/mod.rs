@@ -3,6 +3,7 @@
 
 pub mod counters;
 pub mod docs;
+pub mod files;
 pub mod health;
 pub mod logs;
 pub mod organizations;
@@ -27,6 +28,7 @@ use crate::error::ErrorBody;
     tags(
         (name = "auth", description = "Sign-up, login, tokens, invites and password resets"),
         (name = "organizations", description = "The caller's organisation"),
+        (name = "files", description = "Signed links to upload and read images"),
         (name = "sync", description = "Changes down after a cursor, and up under last-writer-wins"),
         (name = "operations", description = "Health and client logs"),
     )
@@ -55,6 +57,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(sync::download, sync::upload))
         .routes(routes!(counters::next_site_number))
         .routes(routes!(counters::next_account_number))
+        .routes(routes!(files::create_signed_url))
+        .routes(routes!(files::upload, files::download))
         .routes(routes!(transfers::transfer_equipment))
         .routes(routes!(logs::add_log))
         .routes(routes!(health::healthz))

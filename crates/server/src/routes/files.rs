@@ -1,0 +1,228 @@
+//! `POST /api/organizations/{orgId}/signed-urls` hands out links to upload or read an
+//! image; `PUT` and `GET /api/files/{orgId}/{folder}/{name}` are those links.
+//! Rules, limits and layout: docs/files.md.
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use bytes::{Bytes, BytesMut};
+use fieldtag_domain::permissions::Permission;
+use http_body_util::BodyExt;
+use serde::{Deserialize, Serialize};
+
+use crate::app::AppState;
+use crate::auth::{OrgSession, Session};
+use crate::body_limit::{declared_length, discard};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{Json, Path, Query};
+use crate::files::names::{Folder, ImageType, StoredName};
+use crate::files::signing::{Access, LinkError};
+use crate::files::{CACHE_CONTROL, MAX_FILE_BYTES};
+
+/// What a signed link is asked for.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(tag = "action", rename_all = "lowercase")]
+pub enum SignedUrlRequest {
+    /// A link to upload a new image into a folder; the server names the file.
+    #[serde(rename_all = "camelCase")]
+    Write {
+        /// letter-heads, logos, profile-pictures or floor-plans.
+        folder_name: String,
+        /// image/png or image/jpeg.
+        content_type: String,
+    },
+    /// A link to read an uploaded image.
+    #[serde(rename_all = "camelCase")]
+    Read {
+        /// The `fileName` a write answered: `{folder}/{name}`. With `folderName`, the bare name.
+        file_name: String,
+        folder_name: Option<String>,
+    },
+}
+
+/// A signed link and the file it is for.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedUrl {
+    /// Absolute; send it without an Authorization header. Write links take a `PUT` of the
+    /// image's bytes, read links a `GET`. Both expire (15 minutes unless configured).
+    url: String,
+    /// `{folder}/{name}`: what records store, and what a read asks for.
+    file_name: String,
+}
+
+/// An upload that was stored.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Uploaded {
+    file_name: String,
+}
+
+/// The query of a signed link.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LinkQuery {
+    /// Unix seconds after which the link no longer works.
+    expires: Option<i64>,
+    /// Hex HMAC-SHA256 of the link, made by the server.
+    signature: Option<String>,
+}
+
+/// Who may upload into a folder (docs/files.md).
+fn check_may_write(session: &Session, folder: Folder) -> ApiResult<()> {
+    match folder {
+        Folder::LetterHeads | Folder::Logos => session.require(Permission::SettingsWrite),
+        Folder::FloorPlans => session.require(Permission::LocationWrite),
+        // A picture is inert until a user record names it, and user records are guarded by sync.
+        Folder::ProfilePictures => Ok(()),
+    }
+}
+
+/// A link to upload an image or to read one. Uploading into letter-heads and logos needs
+/// SETTINGS_WRITE, into floor-plans LOCATION_WRITE, into profile-pictures any user of the
+/// organisation; reading needs any user of the organisation.
+#[utoipa::path(post, path = "/api/organizations/{orgId}/signed-urls", tag = "files", security(("bearer" = [])),
+    params(("orgId" = String, Path, description = "The caller's organisation")),
+    request_body(content = SignedUrlRequest, examples(
+        ("write" = (value = json!({"action": "write", "folderName": "logos", "contentType": "image/png"}))),
+        ("read" = (value = json!({"action": "read", "fileName": "logos/0f3c9a1e5b7d4c2a8e6f1b3d5a7c9e0f.png"}))))),
+    responses((status = 200, body = SignedUrl), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn create_signed_url(
+    State(state): State<AppState>,
+    OrgSession(session): OrgSession,
+    Json(request): Json<SignedUrlRequest>,
+) -> ApiResult<Json<SignedUrl>> {
+    let org_id = session.org_id.as_str();
+    let url = match request {
+        SignedUrlRequest::Write { folder_name, content_type } => {
+            let folder = Folder::parse(&folder_name)?;
+            let image_type = ImageType::from_content_type(&content_type)?;
+            check_may_write(&session, folder)?;
+            let file = StoredName::new(folder, image_type);
+            SignedUrl { url: state.files.write_url(&state.public_url, org_id, &file), file_name: file.file_name() }
+        }
+        SignedUrlRequest::Read { file_name, folder_name } => {
+            let file = match folder_name {
+                Some(folder) => StoredName::parse(&folder, &file_name)?,
+                None => StoredName::parse_file_name(&file_name)?,
+            };
+            let url = state.files.read_url(&state.public_url, org_id, &file).await.map_err(ApiError::internal)?;
+            SignedUrl { url, file_name: file.file_name() }
+        }
+    };
+    Ok(Json(url))
+}
+
+/// Checks a link's file name and signature.
+fn check_link(state: &AppState, access: Access, org_id: &str, folder: &str, name: &str, link: &LinkQuery) -> ApiResult<StoredName> {
+    let file = StoredName::parse(folder, name)?;
+    let invalid = || ApiError::forbidden("This file link is not valid: ask for a new one").with_code("InvalidSignature");
+    let (Some(expires), Some(signature)) = (link.expires, link.signature.as_deref()) else { return Err(invalid()) };
+    match state.files.links().verify(access, org_id, &file, expires, signature, jiff::Timestamp::now().as_second()) {
+        Ok(()) => Ok(file),
+        Err(LinkError::BadSignature) => Err(invalid()),
+        Err(LinkError::Expired) => {
+            Err(ApiError::forbidden("This file link has expired: ask for a new one").with_code("SignedUrlExpired"))
+        }
+    }
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "FileTooLarge",
+        format!("The file is larger than the limit of {} MiB", MAX_FILE_BYTES / (1024 * 1024)),
+    )
+}
+
+/// The whole body, refused past the size limit.
+async fn read_limited(mut body: Body) -> ApiResult<Bytes> {
+    let mut buffer = BytesMut::new();
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|error| ApiError::bad_request(format!("The upload did not arrive whole: {error}")))?;
+        if let Ok(data) = frame.into_data() {
+            if buffer.len() + data.len() > MAX_FILE_BYTES {
+                discard(body, 0).await;
+                return Err(too_large());
+            }
+            buffer.extend_from_slice(&data);
+        }
+    }
+    Ok(buffer.freeze())
+}
+
+/// Uploads an image through a write link: the bytes must be a PNG or JPEG image of the
+/// link's type, at most 10 MiB. A refused upload stores nothing; a stored file is never replaced.
+#[utoipa::path(put, path = "/api/files/{orgId}/{folder}/{name}", tag = "files",
+    params(("orgId" = String, Path, description = "The organisation"),
+        ("folder" = String, Path, description = "letter-heads, logos, profile-pictures or floor-plans"),
+        ("name" = String, Path, description = "The name the write link was made for"),
+        LinkQuery),
+    request_body(content = Vec<u8>, content_type = "image/png", description = "The image's bytes (image/png or image/jpeg, as the link's name says)"),
+    responses((status = 200, body = Uploaded), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 409, body = ErrorBody), (status = 413, body = ErrorBody), (status = 415, body = ErrorBody)))]
+pub async fn upload(
+    State(state): State<AppState>,
+    Path((org_id, folder, name)): Path<(String, String, String)>,
+    Query(link): Query<LinkQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> ApiResult<Json<Uploaded>> {
+    let declared = declared_length(&headers);
+    let file = match check_link(&state, Access::Write, &org_id, &folder, &name, &link) {
+        Ok(file) => file,
+        Err(error) => {
+            discard(body, declared.unwrap_or(0)).await;
+            return Err(error);
+        }
+    };
+    if let Some(length) = declared.filter(|&length| length > MAX_FILE_BYTES as u64) {
+        discard(body, length).await;
+        return Err(too_large());
+    }
+    let bytes = read_limited(body).await?;
+    let image_type = file.image_type;
+    if !image_type.matches(&bytes) {
+        let kind = match image_type {
+            ImageType::Png => "PNG",
+            ImageType::Jpeg => "JPEG",
+        };
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "WrongFileType",
+            format!("The file is not a {kind} image: this link takes {}", image_type.content_type()),
+        ));
+    }
+    match state.files.put(&org_id, &file, bytes).await.map_err(ApiError::internal)? {
+        Ok(()) => Ok(Json(Uploaded { file_name: file.file_name() })),
+        Err(_) => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "FileExists",
+            "This file has already been uploaded: ask for a new upload link",
+        )),
+    }
+}
+
+/// Reads an image through a read link, with its content type and a long cache lifetime
+/// (a file name never changes content).
+#[utoipa::path(get, path = "/api/files/{orgId}/{folder}/{name}", tag = "files",
+    params(("orgId" = String, Path, description = "The organisation"),
+        ("folder" = String, Path, description = "letter-heads, logos, profile-pictures or floor-plans"),
+        ("name" = String, Path, description = "The file's name"),
+        LinkQuery),
+    responses((status = 200, description = "The image", content_type = "image/*"), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn download(
+    State(state): State<AppState>,
+    Path((org_id, folder, name)): Path<(String, String, String)>,
+    Query(link): Query<LinkQuery>,
+) -> ApiResult<Response> {
+    let file = check_link(&state, Access::Read, &org_id, &folder, &name, &link)?;
+    let bytes = state.files.get(&org_id, &file).await.map_err(ApiError::internal)?.ok_or_else(|| ApiError::not_found("File not found"))?;
+    let headers = [
+        (header::CONTENT_TYPE, HeaderValue::from_static(file.image_type.content_type())),
+        (header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL)),
+    ];
+    Ok((headers, bytes).into_response())
+}

@@ -8,13 +8,14 @@ import { LoginPage } from "../features/auth/LoginPage";
 import { SetPasswordPage } from "../features/auth/SetPasswordPage";
 import { SignUpPage } from "../features/auth/SignUpPage";
 import { WelcomePage } from "../features/auth/WelcomePage";
-import { ProfilePage } from "../features/settings/ProfilePage";
-import { SettingsPage } from "../features/settings/SettingsPage";
 import { customerRoutes } from "../features/customers/routes";
 import { equipmentRoutes } from "../features/equipment/routes";
 import { scanningRoutes } from "../features/equipment/barcodes/routes";
 import { serviceRoutes } from "../features/equipment/services/routes";
+import { floorPlanRoutes } from "../features/floorPlans/routes";
+import { settingsRoutes } from "../features/settings/routes";
 import { siteRoutes } from "../features/sites/routes";
+import { userRoutes } from "../features/users/routes";
 import { RouteErrorPage } from "../ui/crash/RouteErrorPage";
 import { NotFoundPage } from "./NotFoundPage";
 import { RequireAuth } from "./RequireAuth";
@@ -29,8 +30,9 @@ const signedIn: RouteObject[] = [
   ...equipmentRoutes,
   ...serviceRoutes,
   ...scanningRoutes,
-  { path: "/settings", element: <SettingsPage /> },
-  { path: "/profile", element: <ProfilePage /> },
+  ...floorPlanRoutes,
+  ...settingsRoutes,
+  ...userRoutes,
   { path: "/debug", lazy: () => import("./pages/DebugPage").then((m) => ({ element: <m.DebugPage /> })) },
 ];
 

@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Button, Collapse, Paper, Stack, Typography } from "@mui/material";
 import { useId, useState } from "react";
-import { useParams } from "react-router";
+import { Link as RouterLink, useParams } from "react-router";
 import type { Site } from "../../domain/records";
 import { EquipmentList } from "../../features/equipment/list/EquipmentList";
 import { SiteForm } from "../../features/sites/SiteForm";
@@ -30,6 +30,11 @@ export function SitePage() {
     );
   }
 
+  const floorPlans = (
+    <Button component={RouterLink} to={`/sites/${site.id}/settings/floor-plans`} sx={{ flexShrink: 0 }}>
+      {t("floorPlans")}
+    </Button>
+  );
   const heading = (
     <Typography variant="h5" component="h1" noWrap>
       {site.name}
@@ -38,7 +43,10 @@ export function SitePage() {
   if (desktop) {
     return (
       <Stack spacing={4}>
-        {heading}
+        <Stack direction="row" spacing={3} sx={{ alignItems: "center", justifyContent: "space-between" }}>
+          <Box sx={{ minWidth: 0 }}>{heading}</Box>
+          {floorPlans}
+        </Stack>
         <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 2fr) minmax(0, 3fr)", gap: 5, alignItems: "start" }}>
           <SiteForm key={site.id} site={site} />
           <Box sx={{ height: "calc(100dvh - 220px)", minHeight: 480 }}>
@@ -52,6 +60,7 @@ export function SitePage() {
     <Stack spacing={3}>
       <Stack direction="row" spacing={3} sx={{ alignItems: "center", justifyContent: "space-between" }}>
         <Box sx={{ minWidth: 0 }}>{heading}</Box>
+        {floorPlans}
         <Button variant="outlined" aria-expanded={showInfo} aria-controls={infoId} onClick={() => setShowInfo((open) => !open)} sx={{ flexShrink: 0 }}>
           {t("siteInformation")}
         </Button>

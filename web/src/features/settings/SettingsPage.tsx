@@ -1,34 +1,62 @@
-/** Settings: the sync panel and the settings this build offers (more arrive with their screens). */
+/**
+ * Settings (§2): the sync panel, and an entry to every settings screen this user may see —
+ * the navigation's Settings items (§6 gating and feature flags, screens this build serves),
+ * with their full titles. The own profile is always there.
+ */
 import { List, ListItemButton, ListItemText, Paper, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { visibleNavigation } from "../../app/navigation";
 import { servedPaths } from "../../app/routes";
 import { useOrganization } from "../../app/shell/Shell";
-import { t } from "../../app/strings";
+import { type StringKey, t } from "../../app/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { SyncPanel } from "./SyncPanel";
+
+/** Full titles: the navigation truncates to 15 characters (§2), a list has room. */
+const TITLES: Record<string, StringKey> = {
+  "/profile": "profile",
+  "/organization": "organization",
+  "/preferences": "preferences",
+  "/users": "users",
+  "/equipment-types": "equipmentTypes",
+  "/site-types": "siteTypes",
+  "/service-month-categories": "serviceMonthCategories",
+  "/custom-fields": "customFields",
+  "/imports": "imports",
+  "/billing-portal": "billingPortal",
+};
+
+function fullTitle(item: { path: string; title: string }): string {
+  const key = TITLES[item.path];
+  return key ? t(key) : item.title;
+}
 
 export function SettingsPage() {
   const { user } = useAuth();
   const org = useOrganization();
   const items = visibleNavigation(user, org, servedPaths).find((group) => group.path === "/settings")?.items ?? [];
+  const entries = items.some((item) => item.path === "/profile") ? items : [{ title: t("profile"), path: "/profile", external: false }, ...items];
   return (
     <Stack spacing={5} sx={{ maxWidth: 720 }}>
       <Typography variant="h5" component="h1">
         {t("settings")}
       </Typography>
       <SyncPanel />
-      {items.length > 0 && (
-        <Paper>
-          <List aria-label={t("settings")}>
-            {items.map((item) => (
-              <ListItemButton key={item.path} component={RouterLink} to={item.path}>
-                <ListItemText primary={item.title} />
+      <Paper>
+        <List aria-label={t("settingsScreens")}>
+          {entries.map((item) =>
+            item.external ? (
+              <ListItemButton key={item.path} component="a" href={item.path} target="_blank" rel="noopener">
+                <ListItemText primary={fullTitle(item)} />
               </ListItemButton>
-            ))}
-          </List>
-        </Paper>
-      )}
+            ) : (
+              <ListItemButton key={item.path} component={RouterLink} to={item.path}>
+                <ListItemText primary={fullTitle(item)} />
+              </ListItemButton>
+            ),
+          )}
+        </List>
+      </Paper>
     </Stack>
   );
 }

@@ -1,0 +1,119 @@
+/**
+ * A floor plan's name (required, §5) and image (folder floor-plans). A new plan saved
+ * replaces /new by its own address, where equipment can then be placed. Delete Floor Plan
+ * takes the plan's items off it (their floor and point cleared) when the user may edit
+ * equipment. LOCATION_WRITE to change (§6).
+ */
+import { Box, Button, DialogContentText, Stack } from "@mui/material";
+import { type FormEvent, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { t } from "../../app/strings";
+import { useAuth } from "../../auth/AuthProvider";
+import { can } from "../../auth/session";
+import { newId } from "../../domain/ids";
+import type { Equipment } from "../../domain/records";
+import { ImageField } from "../../files/ImageField";
+import { useSyncEngine } from "../../offline/SyncProvider";
+import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
+import { SaveButton } from "../../ui/SaveButton";
+import { TextInput } from "../../ui/forms/TextInput";
+import { textError } from "../../ui/forms/validation";
+import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
+import { useUnsavedChanges } from "../../ui/unsaved/useUnsavedChanges";
+import { useDraft } from "../settings/useDraft";
+import { type FloorPlan, floorPlansPath } from "./floorPlan";
+
+export interface FloorPlanFormProps {
+  locationId: string;
+  plan?: FloorPlan;
+  /** The site's equipment, to take off a deleted plan. */
+  equipment: readonly Equipment[];
+}
+
+export const floorPlanNameValid = (name: string) => textError(name, { required: true }) === undefined;
+
+export function FloorPlanForm({ locationId, plan, equipment }: FloorPlanFormProps) {
+  const { user } = useAuth();
+  const engine = useSyncEngine();
+  const snackbar = useSnackbar();
+  const navigate = useNavigate();
+  const initial = useMemo(() => ({ name: plan?.name ?? "", image: plan?.image || null }), [plan]);
+  const { draft, change, dirty, settle } = useDraft(initial);
+  const unsaved = useUnsavedChanges(dirty);
+  const [deleting, setDeleting] = useState(false);
+  const adding = plan === undefined;
+  const mayChange = can(user, "LOCATION_WRITE");
+  const valid = floorPlanNameValid(draft.name);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!user || !mayChange || !valid) return;
+    const record = { ...(plan ?? { id: newId(), orgId: user.orgId, locationId }), name: draft.name.trim(), image: draft.image };
+    try {
+      await engine.put("floorPlans", record);
+    } catch (error) {
+      snackbar.show((error as Error).message, "error");
+      return;
+    }
+    settle();
+    unsaved.allowNextNavigation();
+    snackbar.show(t(adding ? "floorPlanAdded" : "floorPlanSaved", { name: record.name }));
+    if (adding) navigate(`${floorPlansPath(locationId)}/${record.id}`, { replace: true });
+  }
+
+  async function remove() {
+    if (!plan) return;
+    try {
+      await engine.remove("floorPlans", plan);
+      if (can(user, "EQUIPMENT_WRITE")) {
+        for (const item of equipment.filter((e) => e.floorId === plan.id)) await engine.put("equipment", { ...item, floorId: null, floorPlanLocation: null });
+      }
+    } catch (error) {
+      snackbar.show((error as Error).message, "error");
+      return;
+    }
+    setDeleting(false);
+    settle();
+    unsaved.allowNextNavigation();
+    snackbar.show(t("deletedThing", { name: plan.name }));
+    navigate(floorPlansPath(locationId), { replace: true });
+  }
+
+  const title = t(adding ? "addFloorPlan" : "floorPlan");
+  return (
+    <Box component="form" onSubmit={submit} noValidate aria-label={title}>
+      <Stack spacing={4}>
+        <TextInput label={t("name")} name="name" value={draft.name} onChange={(name) => change({ name })} required disabled={!mayChange} />
+        <ImageField label={t("floorPlanImage")} folder="floor-plans" fileName={draft.image} onChange={(image) => change({ image })} disabled={!mayChange} previewHeight={160} />
+        <Stack direction="row" spacing={3} sx={{ flexWrap: "wrap", gap: 3 }}>
+          <SaveButton disabled={!mayChange || !valid}>{adding ? t("add") : t("save")}</SaveButton>
+          {!adding && (
+            <Button color="error" onClick={() => setDeleting(true)} disabled={!mayChange}>
+              {t("deleteFloorPlan")}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      {plan && (
+        <ResponsiveDialog
+          open={deleting}
+          onClose={() => setDeleting(false)}
+          title={t("deleteFloorPlanConfirm")}
+          actions={
+            <>
+              <Button onClick={() => setDeleting(false)} autoFocus>
+                {t("cancel")}
+              </Button>
+              <Button color="error" onClick={() => void remove()}>
+                {t("equipmentDeleteButton")}
+              </Button>
+            </>
+          }
+        >
+          <DialogContentText>{t("deleteFloorPlanText", { name: plan.name })}</DialogContentText>
+        </ResponsiveDialog>
+      )}
+      {unsaved.leaveDialog}
+    </Box>
+  );
+}

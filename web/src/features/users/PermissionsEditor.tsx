@@ -1,0 +1,40 @@
+/**
+ * A user's permissions as switches, with §5's toggling rules (domain/permissions `toggle`):
+ * Mobile Access turns on View Location and View Equipment; turning either off turns Mobile
+ * Access off; every permission on is stored as the wildcard '*.*'. 'All permissions' turns
+ * them all on or off at once.
+ */
+import { Box, FormControlLabel, FormGroup, FormLabel, Switch } from "@mui/material";
+import { t } from "../../app/strings";
+import { PERMISSIONS, WILDCARD, grants, toggle } from "../../domain/permissions";
+import { PERMISSION_LABELS } from "./permissionLabels";
+
+export interface PermissionsEditorProps {
+  value: readonly string[];
+  onChange: (permissions: string[]) => void;
+  disabled?: boolean;
+}
+
+export function PermissionsEditor({ value, onChange, disabled }: PermissionsEditorProps) {
+  const all = PERMISSIONS.every(([permission]) => grants(value, permission));
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <FormLabel component="legend">{t("permissions")}</FormLabel>
+      <FormControlLabel
+        control={<Switch checked={all} onChange={(event) => onChange(event.target.checked ? [WILDCARD] : [])} disabled={disabled} />}
+        label={t("allPermissions")}
+      />
+      <FormGroup sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 200px), 1fr))" }}>
+        {PERMISSIONS.map(([permission]) => (
+          <FormControlLabel
+            key={permission}
+            control={
+              <Switch checked={grants(value, permission)} onChange={(event) => onChange(toggle(value, permission, event.target.checked))} disabled={disabled} />
+            }
+            label={t(PERMISSION_LABELS[permission])}
+          />
+        ))}
+      </FormGroup>
+    </Box>
+  );
+}

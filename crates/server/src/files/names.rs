@@ -26,9 +26,7 @@ impl Folder {
 
     pub fn parse(name: &str) -> Result<Folder, ApiError> {
         Folder::ALL.into_iter().find(|folder| folder.as_str() == name).ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "Unknown folder '{name}': use one of letter-heads, logos, profile-pictures, floor-plans"
-            ))
+            ApiError::bad_request(format!("Unknown folder '{name}': use one of letter-heads, logos, profile-pictures, floor-plans"))
         })
     }
 }
@@ -112,7 +110,9 @@ impl StoredName {
     /// Checks a `fileName` as handed out by a write: `{folder}/{name}`.
     pub fn parse_file_name(file_name: &str) -> Result<StoredName, ApiError> {
         let (folder, name) = file_name.split_once('/').ok_or_else(|| {
-            ApiError::bad_request(format!("File name '{file_name}' is not allowed: use the fileName a write answered, '{{folder}}/{{name}}'"))
+            ApiError::bad_request(format!(
+                "File name '{file_name}' is not allowed: use the fileName a write answered, '{{folder}}/{{name}}'"
+            ))
         })?;
         StoredName::parse(folder, name)
     }

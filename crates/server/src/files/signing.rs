@@ -54,7 +54,15 @@ impl LinkSigner {
     }
 
     /// Checks a link's signature (in constant time), then its expiry against `now` (Unix seconds).
-    pub fn verify(&self, access: Access, org_id: &str, file: &StoredName, expires: i64, signature: &str, now: i64) -> Result<(), LinkError> {
+    pub fn verify(
+        &self,
+        access: Access,
+        org_id: &str,
+        file: &StoredName,
+        expires: i64,
+        signature: &str,
+        now: i64,
+    ) -> Result<(), LinkError> {
         let given = hex::decode(signature).map_err(|_| LinkError::BadSignature)?;
         self.mac(access, org_id, file, expires).verify_slice(&given).map_err(|_| LinkError::BadSignature)?;
         if now > expires { Err(LinkError::Expired) } else { Ok(()) }

@@ -122,9 +122,7 @@ fn check_link(state: &AppState, access: Access, org_id: &str, folder: &str, name
     match state.files.links().verify(access, org_id, &file, expires, signature, jiff::Timestamp::now().as_second()) {
         Ok(()) => Ok(file),
         Err(LinkError::BadSignature) => Err(invalid()),
-        Err(LinkError::Expired) => {
-            Err(ApiError::forbidden("This file link has expired: ask for a new one").with_code("SignedUrlExpired"))
-        }
+        Err(LinkError::Expired) => Err(ApiError::forbidden("This file link has expired: ask for a new one").with_code("SignedUrlExpired")),
     }
 }
 
@@ -196,11 +194,7 @@ pub async fn upload(
     }
     match state.files.put(&org_id, &file, bytes).await.map_err(ApiError::internal)? {
         Ok(()) => Ok(Json(Uploaded { file_name: file.file_name() })),
-        Err(_) => Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "FileExists",
-            "This file has already been uploaded: ask for a new upload link",
-        )),
+        Err(_) => Err(ApiError::new(StatusCode::CONFLICT, "FileExists", "This file has already been uploaded: ask for a new upload link")),
     }
 }
 

@@ -73,6 +73,11 @@ impl TestApp {
         }
     }
 
+    /// The server's data directory: the SQLite file and local files live here.
+    pub fn data_dir(&self) -> std::path::PathBuf {
+        self._dir.path().join("data")
+    }
+
     pub async fn stop(mut self) {
         if let Some(server) = self.server.take() {
             server.stop().await;

@@ -6,6 +6,7 @@ mod binary;
 mod cli;
 mod counters;
 mod errors;
+mod files;
 mod invites;
 mod isolation;
 mod login;

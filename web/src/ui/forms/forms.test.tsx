@@ -175,6 +175,23 @@ describe("SelectInput", () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
+  it("shows the Required icon while a required select is left on its empty option", async () => {
+    const user = userEvent.setup();
+    function DueWhen() {
+      const [value, setValue] = useState("");
+      return <SelectInput label="Due When" required value={value} onChange={setValue} options={[{ value: "", label: "Choose one" }, ...plans]} />;
+    }
+    renderThemed(<DueWhen />);
+    const select = screen.getByRole("combobox", { name: /^Due When/ });
+    expect(select.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByRole("img", { name: "Required" })).toBeTruthy();
+    select.focus();
+    await user.keyboard("{Enter}");
+    await user.click(await screen.findByRole("option", { name: "Enterprise" }));
+    expect(screen.queryByRole("img", { name: "Required" })).toBeNull();
+    expect(screen.getByRole("combobox", { name: /^Due When/ }).getAttribute("aria-invalid")).toBe("false");
+  });
+
   it("changes by keyboard", async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

@@ -1,0 +1,305 @@
+//! Signed links for images: ask, upload, ask to read, read; and every refusal
+//! leaves nothing on disk.
+
+use std::path::Path;
+
+use reqwest::{Method, StatusCode, header};
+use serde_json::{Value, json};
+
+use crate::common::{Account, TestApp, expect, expect_error};
+
+crate::on_both_engines!(
+    an_image_goes_up_and_comes_back_down,
+    uploads_must_be_images_of_the_signed_type,
+    uploads_over_the_limit_are_refused,
+    links_with_a_bad_signature_are_refused,
+    names_cannot_leave_their_folder,
+    other_organisations_and_missing_permissions_are_refused,
+);
+
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR rest of a small png";
+const JPEG: &[u8] = &[0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, b'J', b'F', b'I', b'F', 0];
+const TEN_MIB: usize = 10 * 1024 * 1024;
+
+async fn signed_url(app: &TestApp, caller: &Account, org_id: &str, body: Value) -> reqwest::Response {
+    app.authed(Method::POST, &format!("/api/organizations/{org_id}/signed-urls"), &caller.token).json(&body).send().await.unwrap()
+}
+
+/// `{url, fileName}` of a write link into `folder`.
+async fn write_link(app: &TestApp, caller: &Account, folder: &str, content_type: &str) -> (String, String) {
+    let body = json!({"action": "write", "folderName": folder, "contentType": content_type});
+    let answer = expect(signed_url(app, caller, &caller.org_id, body).await, StatusCode::OK).await;
+    (answer["url"].as_str().unwrap().to_string(), answer["fileName"].as_str().unwrap().to_string())
+}
+
+async fn read_link(app: &TestApp, caller: &Account, file_name: &str) -> String {
+    let answer =
+        expect(signed_url(app, caller, &caller.org_id, json!({"action": "read", "fileName": file_name})).await, StatusCode::OK).await;
+    assert_eq!(answer["fileName"], file_name);
+    answer["url"].as_str().unwrap().to_string()
+}
+
+/// Signed links are absolute and carry no session.
+async fn put(app: &TestApp, url: &str, body: impl Into<reqwest::Body>) -> reqwest::Response {
+    app.http.put(url).header(header::CONTENT_TYPE, "image/png").body(body).send().await.unwrap()
+}
+
+/// Every file under the data directory's `files`, temporary ones included.
+fn stored_files(app: &TestApp) -> Vec<String> {
+    fn walk(dir: &Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() { walk(&path, found) } else { found.push(path.display().to_string()) }
+        }
+    }
+    let mut found = Vec::new();
+    walk(&app.data_dir().join("files"), &mut found);
+    found
+}
+
+fn assert_nothing_stored(app: &TestApp) {
+    assert_eq!(stored_files(app), Vec::<String>::new(), "a refused upload stores nothing");
+}
+
+async fn an_image_goes_up_and_comes_back_down(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let (url, file_name) = write_link(app, &owner, "logos", "image/png").await;
+    assert!(file_name.starts_with("logos/") && file_name.ends_with(".png"), "{file_name}");
+    let name = file_name.strip_prefix("logos/").unwrap();
+    assert!(url.starts_with(&format!("{}/api/files/{}/logos/{name}?expires=", app.base, owner.org_id)), "{url}");
+
+    let uploaded = expect(put(app, &url, PNG).await, StatusCode::OK).await;
+    assert_eq!(uploaded["fileName"], file_name.as_str());
+    let on_disk = app.data_dir().join("files").join(&owner.org_id).join("logos").join(name);
+    assert_eq!(std::fs::read(on_disk).unwrap(), PNG, "kept under files/{{orgId}}/{{folder}}/{{name}}");
+
+    let read = read_link(app, &owner, &file_name).await;
+    let response = app.http.get(&read).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/png");
+    assert_eq!(response.headers()[header::CACHE_CONTROL], "private, max-age=31536000, immutable");
+    assert_eq!(response.bytes().await.unwrap(), PNG);
+
+    let again = put(app, &url, PNG).await;
+    expect_error(again, StatusCode::CONFLICT, "FileExists", "This file has already been uploaded: ask for a new upload link").await;
+
+    // Anything but png is a JPEG (spec §5); the folder may also be named apart from the file.
+    let (url, file_name) = write_link(app, &owner, "floor-plans", "image/jpeg").await;
+    assert!(file_name.starts_with("floor-plans/") && file_name.ends_with(".jpg"), "{file_name}");
+    expect(put(app, &url, JPEG).await, StatusCode::OK).await;
+    let bare = file_name.strip_prefix("floor-plans/").unwrap();
+    let answer = signed_url(app, &owner, &owner.org_id, json!({"action": "read", "folderName": "floor-plans", "fileName": bare})).await;
+    let read = expect(answer, StatusCode::OK).await["url"].as_str().unwrap().to_string();
+    let response = app.http.get(&read).send().await.unwrap();
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/jpeg");
+    assert_eq!(response.bytes().await.unwrap(), JPEG);
+
+    let missing = read_link(app, &owner, "logos/0123456789abcdef0123456789abcdef.png").await;
+    expect_error(app.http.get(&missing).send().await.unwrap(), StatusCode::NOT_FOUND, "NotFound", "File not found").await;
+
+    let spec = expect(app.request(Method::GET, "/api/openapi.json").send().await.unwrap(), StatusCode::OK).await;
+    for path in ["/api/organizations/{orgId}/signed-urls", "/api/files/{orgId}/{folder}/{name}"] {
+        assert!(spec["paths"][path].is_object(), "{path} is documented");
+    }
+}
+
+async fn uploads_must_be_images_of_the_signed_type(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let (png_url, _) = write_link(app, &owner, "logos", "image/png").await;
+    let (jpeg_url, _) = write_link(app, &owner, "letter-heads", "image/jpeg").await;
+    let not_png = "The file is not a PNG image: this link takes image/png";
+    let not_jpeg = "The file is not a JPEG image: this link takes image/jpeg";
+    for (url, body, message) in [
+        (&png_url, JPEG, not_png),
+        (&png_url, b"hello".as_slice(), not_png),
+        (&png_url, b"".as_slice(), not_png),
+        (&jpeg_url, PNG, not_jpeg),
+    ] {
+        expect_error(put(app, url, body).await, StatusCode::UNSUPPORTED_MEDIA_TYPE, "WrongFileType", message).await;
+    }
+    let gif = signed_url(app, &owner, &owner.org_id, json!({"action": "write", "folderName": "logos", "contentType": "image/gif"})).await;
+    expect_error(gif, StatusCode::BAD_REQUEST, "BadRequest", "contentType 'image/gif' is not allowed: use image/png or image/jpeg").await;
+    let no_type = signed_url(app, &owner, &owner.org_id, json!({"action": "write", "folderName": "logos"})).await;
+    let body = expect(no_type, StatusCode::BAD_REQUEST).await;
+    assert!(body["message"].as_str().unwrap().contains("contentType"), "{body}");
+    let unknown = signed_url(app, &owner, &owner.org_id, json!({"action": "delete", "fileName": "logos/x.png"})).await;
+    assert_eq!(unknown.status(), StatusCode::BAD_REQUEST);
+    assert_nothing_stored(app);
+}
+
+async fn uploads_over_the_limit_are_refused(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let (url, _) = write_link(app, &owner, "logos", "image/png").await;
+    let message = "The file is larger than the limit of 10 MiB";
+    let mut too_big = vec![0u8; TEN_MIB + 1];
+    too_big[..PNG.len()].copy_from_slice(PNG);
+    expect_error(put(app, &url, too_big.clone()).await, StatusCode::PAYLOAD_TOO_LARGE, "FileTooLarge", message).await;
+
+    // Without a declared length, counted as it arrives.
+    let chunks: Vec<Result<Vec<u8>, std::io::Error>> = too_big.chunks(1024 * 1024).map(|chunk| Ok(chunk.to_vec())).collect();
+    let streamed = reqwest::Body::wrap_stream(futures_util::stream::iter(chunks));
+    expect_error(put(app, &url, streamed).await, StatusCode::PAYLOAD_TOO_LARGE, "FileTooLarge", message).await;
+    assert_nothing_stored(app);
+
+    let mut just_fits = too_big;
+    just_fits.pop();
+    expect(put(app, &url, just_fits).await, StatusCode::OK).await;
+}
+
+async fn links_with_a_bad_signature_are_refused(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let (url, file_name) = write_link(app, &owner, "logos", "image/png").await;
+    let (path, query) = url.split_once('?').unwrap();
+    let signature = query.split_once("&signature=").unwrap().1;
+    let flipped = format!("{}{}", &signature[..signature.len() - 1], if signature.ends_with('0') { '1' } else { '0' });
+    let expires: i64 = query.strip_prefix("expires=").unwrap().split('&').next().unwrap().parse().unwrap();
+    let other_name = file_name.replace(".png", "0.png").replace("logos/", "");
+    let forged = [
+        format!("{path}?expires={expires}&signature={flipped}"),
+        format!("{path}?expires={}&signature={signature}", expires + 3600),
+        format!("{path}?expires={expires}"),
+        path.to_string(),
+        format!("{}/api/files/{}/logos/{other_name}?{query}", app.base, owner.org_id),
+        format!("{}/api/files/{}/floor-plans/{}?{query}", app.base, owner.org_id, file_name.replace("logos/", "")),
+    ];
+    for url in &forged {
+        expect_error(put(app, url, PNG).await, StatusCode::FORBIDDEN, "InvalidSignature", "This file link is not valid: ask for a new one")
+            .await;
+    }
+    // A write link does not read, nor a read link write.
+    let read = read_link(app, &owner, &file_name).await;
+    expect_error(put(app, &read, PNG).await, StatusCode::FORBIDDEN, "InvalidSignature", "This file link is not valid: ask for a new one")
+        .await;
+    assert_nothing_stored(app);
+    expect(put(app, &url, PNG).await, StatusCode::OK).await;
+    let response = app.http.get(&url).send().await.unwrap();
+    expect_error(response, StatusCode::FORBIDDEN, "InvalidSignature", "This file link is not valid: ask for a new one").await;
+}
+
+async fn names_cannot_leave_their_folder(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let cases = [
+        (
+            json!({"action": "read", "fileName": "../x.png"}),
+            "Unknown folder '..': use one of letter-heads, logos, profile-pictures, floor-plans",
+        ),
+        (
+            json!({"action": "read", "fileName": "logos/../../x.png"}),
+            "File name '../../x.png' is not allowed: it may not contain slashes or '..'",
+        ),
+        (
+            json!({"action": "read", "fileName": "/etc/passwd"}),
+            "Unknown folder '': use one of letter-heads, logos, profile-pictures, floor-plans",
+        ),
+        (
+            json!({"action": "read", "fileName": "secrets/x.png"}),
+            "Unknown folder 'secrets': use one of letter-heads, logos, profile-pictures, floor-plans",
+        ),
+        (
+            json!({"action": "read", "fileName": "x.png"}),
+            "File name 'x.png' is not allowed: use the fileName a write answered, '{folder}/{name}'",
+        ),
+        (
+            json!({"action": "read", "folderName": "logos", "fileName": "logos/x.png"}),
+            "File name 'logos/x.png' is not allowed: it may not contain slashes or '..'",
+        ),
+        (
+            json!({"action": "read", "fileName": "logos/x.svg"}),
+            "File name 'x.svg' is not allowed: use a name the server handed out (ending .png or .jpg)",
+        ),
+        (
+            json!({"action": "write", "folderName": "../logos", "contentType": "image/png"}),
+            "Unknown folder '../logos': use one of letter-heads, logos, profile-pictures, floor-plans",
+        ),
+    ];
+    for (body, message) in cases {
+        expect_error(signed_url(app, &owner, &owner.org_id, body).await, StatusCode::BAD_REQUEST, "BadRequest", message).await;
+    }
+    let (url, _) = write_link(app, &owner, "logos", "image/png").await;
+    let query = url.split_once('?').unwrap().1;
+    let base = format!("{}/api/files/{}", app.base, owner.org_id);
+    let escapes = [
+        (
+            format!("{base}/logos/..%2F..%2Fescaped.png?{query}"),
+            "File name '../../escaped.png' is not allowed: it may not contain slashes or '..'",
+        ),
+        (
+            format!("{base}/logos/%2Fetc%2Fescaped.png?{query}"),
+            "File name '/etc/escaped.png' is not allowed: it may not contain slashes or '..'",
+        ),
+        (
+            format!("{base}/secrets/x.png?{query}"),
+            "Unknown folder 'secrets': use one of letter-heads, logos, profile-pictures, floor-plans",
+        ),
+        (
+            format!("{base}/..%2Flogos/x.png?{query}"),
+            "Unknown folder '../logos': use one of letter-heads, logos, profile-pictures, floor-plans",
+        ),
+    ];
+    for (url, message) in escapes {
+        expect_error(put(app, &url, PNG).await, StatusCode::BAD_REQUEST, "BadRequest", message).await;
+    }
+    assert_nothing_stored(app);
+    assert!(!app.data_dir().join("escaped.png").exists() && !Path::new("/etc/escaped.png").exists());
+}
+
+async fn other_organisations_and_missing_permissions_are_refused(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let rival = app.sign_up("owner@rival.ca").await;
+    let write = json!({"action": "write", "folderName": "logos", "contentType": "image/png"});
+    let theirs = signed_url(app, &rival, &owner.org_id, write.clone()).await;
+    expect_error(theirs, StatusCode::FORBIDDEN, "Forbidden", "You do not have access to this organization").await;
+    let read = signed_url(app, &rival, &owner.org_id, json!({"action": "read", "fileName": "logos/x.png"})).await;
+    expect_error(read, StatusCode::FORBIDDEN, "Forbidden", "You do not have access to this organization").await;
+    let anonymous =
+        app.request(Method::POST, &format!("/api/organizations/{}/signed-urls", owner.org_id)).json(&write).send().await.unwrap();
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+
+    // A link made for one organisation does not open another's folder.
+    let (url, _) = write_link(app, &owner, "logos", "image/png").await;
+    let moved = url.replace(&owner.org_id, &rival.org_id);
+    expect_error(put(app, &moved, PNG).await, StatusCode::FORBIDDEN, "InvalidSignature", "This file link is not valid: ask for a new one")
+        .await;
+
+    let viewer = app.add_user(&owner, "viewer@acme.ca", &["SETTINGS_READ", "LOCATION_READ"]).await;
+    for (folder, permission) in [("logos", "SETTINGS_WRITE"), ("letter-heads", "SETTINGS_WRITE"), ("floor-plans", "LOCATION_WRITE")] {
+        let body = json!({"action": "write", "folderName": folder, "contentType": "image/jpeg"});
+        let refused = signed_url(app, &viewer, &owner.org_id, body).await;
+        expect_error(refused, StatusCode::FORBIDDEN, "Forbidden", &format!("You need the {permission} permission")).await;
+    }
+    assert_nothing_stored(app);
+
+    let (picture, _) = write_link(app, &viewer, "profile-pictures", "image/jpeg").await;
+    expect(put(app, &picture, JPEG).await, StatusCode::OK).await;
+    let (url, file_name) = write_link(app, &owner, "logos", "image/png").await;
+    expect(put(app, &url, PNG).await, StatusCode::OK).await;
+    let read = read_link(app, &viewer, &file_name).await;
+    assert_eq!(app.http.get(&read).send().await.unwrap().bytes().await.unwrap(), PNG, "every user of the organisation reads");
+
+    let planner = app.add_user(&owner, "planner@acme.ca", &["LOCATION_WRITE"]).await;
+    write_link(app, &planner, "floor-plans", "image/png").await;
+}
+
+mod expired {
+    use fieldtag_server::config::Config;
+    use reqwest::StatusCode;
+
+    use super::{PNG, assert_nothing_stored, put, read_link, write_link};
+    use crate::common::{TestApp, expect_error};
+
+    crate::on_both_engines!(configure = links_expire_at_once; expired_links_are_refused);
+
+    fn links_expire_at_once(config: &mut Config) {
+        config.files.signed_url_seconds = -1;
+    }
+
+    async fn expired_links_are_refused(app: &TestApp) {
+        let owner = app.sign_up("owner@acme.ca").await;
+        let (url, file_name) = write_link(app, &owner, "logos", "image/png").await;
+        let message = "This file link has expired: ask for a new one";
+        expect_error(put(app, &url, PNG).await, StatusCode::FORBIDDEN, "SignedUrlExpired", message).await;
+        let read = read_link(app, &owner, &file_name).await;
+        expect_error(app.http.get(&read).send().await.unwrap(), StatusCode::FORBIDDEN, "SignedUrlExpired", message).await;
+        assert_nothing_stored(app);
+    }
+}

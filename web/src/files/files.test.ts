@@ -65,15 +65,15 @@ describe("files client", () => {
     const file = png();
     await expect(files.upload("logos", file)).resolves.toBe("abc.png");
     expect(calls).toHaveLength(2);
-    expect(calls[0].method).toBe("POST");
-    expect(new URL(calls[0].url).pathname).toBe(`/api/organizations/${ORG}/signed-urls`);
-    expect(calls[0].headers.Authorization).toBe("Bearer access");
-    expect(calls[0].body).toEqual({ folderName: "logos", action: "write", contentType: "image/png" });
-    expect(calls[1].method).toBe("PUT");
-    expect(calls[1].url).toBe("http://localhost:3000/api/files/logos/abc.png?expires=1&signature=s");
-    expect(calls[1].headers["Content-Type"]).toBe("image/png");
-    expect(calls[1].headers.Authorization).toBeUndefined();
-    expect(calls[1].body).toBe(file);
+    expect(calls[0]!.method).toBe("POST");
+    expect(new URL(calls[0]!.url).pathname).toBe(`/api/organizations/${ORG}/signed-urls`);
+    expect(calls[0]!.headers.Authorization).toBe("Bearer access");
+    expect(calls[0]!.body).toEqual({ folderName: "logos", action: "write", contentType: "image/png" });
+    expect(calls[1]!.method).toBe("PUT");
+    expect(calls[1]!.url).toBe("http://localhost:3000/api/files/logos/abc.png?expires=1&signature=s");
+    expect(calls[1]!.headers["Content-Type"]).toBe("image/png");
+    expect(calls[1]!.headers.Authorization).toBeUndefined();
+    expect(calls[1]!.body).toBe(file);
   });
 
   it("PUTs a jpeg as image/jpeg to an absolute URL as given", async () => {
@@ -82,9 +82,9 @@ describe("files client", () => {
       storage: new Response(null, { status: 200 }),
     });
     await files.upload("floor-plans", png(10, "plan.jpg", "image/jpeg"));
-    expect(calls[0].body).toEqual({ folderName: "floor-plans", action: "write", contentType: "image/jpeg" });
-    expect(calls[1].url).toBe("https://bucket.example.com/floor-plans/f.jpg?X-Amz-Signature=1");
-    expect(calls[1].headers["Content-Type"]).toBe("image/jpeg");
+    expect(calls[0]!.body).toEqual({ folderName: "floor-plans", action: "write", contentType: "image/jpeg" });
+    expect(calls[1]!.url).toBe("https://bucket.example.com/floor-plans/f.jpg?X-Amz-Signature=1");
+    expect(calls[1]!.headers["Content-Type"]).toBe("image/jpeg");
   });
 
   it("refuses a wrong type or a too large file before sending anything", async () => {
@@ -127,8 +127,8 @@ describe("files client", () => {
     });
     const blob = await loadImage(files, "logos", "abc.png", fetch as unknown as typeof globalThis.fetch);
     expect(await blob.text()).toBe("PNGDATA");
-    expect(calls[0].body).toEqual({ folderName: "logos", action: "read", fileName: "abc.png" });
-    expect(calls[1]).toMatchObject({ method: "GET", url: "http://localhost:3000/api/files/logos/abc.png?sig=r" });
+    expect(calls[0]!.body).toEqual({ folderName: "logos", action: "read", fileName: "abc.png" });
+    expect(calls[1]!).toMatchObject({ method: "GET", url: "http://localhost:3000/api/files/logos/abc.png?sig=r" });
     expect(await (await cachedImage("logos", "abc.png"))?.text()).toBe("PNGDATA");
 
     // Offline now: the kept copy answers without a call.

@@ -153,14 +153,14 @@ impl Files {
     }
 
     /// A link to `PUT` the file to this server.
-    pub fn write_url(&self, public_url: &str, org_id: &str, file: &StoredName) -> String {
-        self.server_url(public_url, Access::Write, org_id, file)
+    pub fn write_url(&self, org_id: &str, file: &StoredName) -> String {
+        self.server_url(Access::Write, org_id, file)
     }
 
     /// A link to `GET` the file: from this server, or from the S3 store.
-    pub async fn read_url(&self, public_url: &str, org_id: &str, file: &StoredName) -> anyhow::Result<String> {
+    pub async fn read_url(&self, org_id: &str, file: &StoredName) -> anyhow::Result<String> {
         match &self.reads {
-            Reads::ThisServer => Ok(self.server_url(public_url, Access::Read, org_id, file)),
+            Reads::ThisServer => Ok(self.server_url(Access::Read, org_id, file)),
             Reads::Presigned(s3) => {
                 let ttl = Duration::from_secs(self.ttl_seconds.max(1).unsigned_abs());
                 let url = s3.signed_url(axum::http::Method::GET, &file.object_path(org_id), ttl).await?;
@@ -169,11 +169,13 @@ impl Files {
         }
     }
 
-    fn server_url(&self, public_url: &str, access: Access, org_id: &str, file: &StoredName) -> String {
+    /// A path on this server, which clients resolve against the API's address: the server
+    /// cannot know for sure which address a client reaches it by (proxies, a dev server).
+    fn server_url(&self, access: Access, org_id: &str, file: &StoredName) -> String {
         let expires = self.expires();
         let signature = self.links.sign(access, org_id, file, expires);
         let org = utf8_percent_encode(org_id, NON_ALPHANUMERIC);
-        format!("{public_url}{FILES_PATH}{org}/{}?expires={expires}&signature={signature}", file.file_name())
+        format!("{FILES_PATH}{org}/{}?expires={expires}&signature={signature}", file.file_name())
     }
 
     /// Stores a checked upload, never replacing a file already there.
@@ -229,7 +231,7 @@ mod tests {
         let s3 = Arc::new(s3_config().s3().unwrap().expect("a bucket is configured"));
         let files = Files::in_memory(Reads::Presigned(s3));
         let file = StoredName::new(Folder::Logos, ImageType::Png);
-        let url = files.read_url("http://fieldtag.test", "org1", &file).await.unwrap();
+        let url = files.read_url("org1", &file).await.unwrap();
         let expected_start = format!("http://127.0.0.1:9000/fieldtag-files/org1/logos/{}?", file.name);
         assert!(url.starts_with(&expected_start), "{url}");
         for part in [
@@ -241,10 +243,7 @@ mod tests {
         ] {
             assert!(url.contains(part), "{part} in {url}");
         }
-        assert!(
-            files.write_url("http://fieldtag.test", "org1", &file).starts_with("http://fieldtag.test/api/files/org1/logos/"),
-            "uploads come here"
-        );
+        assert!(files.write_url("org1", &file).starts_with("/api/files/org1/logos/"), "uploads come here");
     }
 
     #[tokio::test]

@@ -35,7 +35,7 @@ pub enum SignedUrlRequest {
     /// A link to read an uploaded image.
     #[serde(rename_all = "camelCase")]
     Read {
-        /// The `fileName` a write answered: `{folder}/{name}`. With `folderName`, the bare name.
+        /// The `fileName` a write answered: `{folder}/{name}`. With `folderName`, the bare name will do.
         file_name: String,
         folder_name: Option<String>,
     },
@@ -45,8 +45,10 @@ pub enum SignedUrlRequest {
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignedUrl {
-    /// Absolute; send it without an Authorization header. Write links take a `PUT` of the
-    /// image's bytes, read links a `GET`. Both expire (15 minutes unless configured).
+    /// Send it without an Authorization header. A path on this server (`/api/files/...`, to
+    /// resolve against the API's address) or, for reads from an S3 store, an absolute URL.
+    /// Write links take a `PUT` of the image's bytes, read links a `GET`. Both expire
+    /// (15 minutes unless configured).
     url: String,
     /// `{folder}/{name}`: what records store, and what a read asks for.
     file_name: String,
@@ -100,14 +102,18 @@ pub async fn create_signed_url(
             let image_type = ImageType::from_content_type(&content_type)?;
             check_may_write(&session, folder)?;
             let file = StoredName::new(folder, image_type);
-            SignedUrl { url: state.files.write_url(&state.public_url, org_id, &file), file_name: file.file_name() }
+            SignedUrl { url: state.files.write_url(org_id, &file), file_name: file.file_name() }
         }
         SignedUrlRequest::Read { file_name, folder_name } => {
             let file = match folder_name {
-                Some(folder) => StoredName::parse(&folder, &file_name)?,
+                Some(folder) => {
+                    // The fileName a write answered, or its bare name.
+                    let bare = file_name.strip_prefix(&format!("{folder}/")).unwrap_or(&file_name);
+                    StoredName::parse(&folder, bare)?
+                }
                 None => StoredName::parse_file_name(&file_name)?,
             };
-            let url = state.files.read_url(&state.public_url, org_id, &file).await.map_err(ApiError::internal)?;
+            let url = state.files.read_url(org_id, &file).await.map_err(ApiError::internal)?;
             SignedUrl { url, file_name: file.file_name() }
         }
     };

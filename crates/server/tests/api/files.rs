@@ -29,14 +29,21 @@ async fn signed_url(app: &TestApp, caller: &Account, org_id: &str, body: Value) 
 async fn write_link(app: &TestApp, caller: &Account, folder: &str, content_type: &str) -> (String, String) {
     let body = json!({"action": "write", "folderName": folder, "contentType": content_type});
     let answer = expect(signed_url(app, caller, &caller.org_id, body).await, StatusCode::OK).await;
-    (answer["url"].as_str().unwrap().to_string(), answer["fileName"].as_str().unwrap().to_string())
+    (absolute(app, &answer["url"]), answer["fileName"].as_str().unwrap().to_string())
+}
+
+/// Links to this server are paths, resolved against its address as a client does.
+fn absolute(app: &TestApp, url: &Value) -> String {
+    let path = url.as_str().unwrap();
+    assert!(path.starts_with("/api/files/"), "{path}");
+    format!("{}{path}", app.base)
 }
 
 async fn read_link(app: &TestApp, caller: &Account, file_name: &str) -> String {
     let answer =
         expect(signed_url(app, caller, &caller.org_id, json!({"action": "read", "fileName": file_name})).await, StatusCode::OK).await;
     assert_eq!(answer["fileName"], file_name);
-    answer["url"].as_str().unwrap().to_string()
+    absolute(app, &answer["url"])
 }
 
 /// Signed links are absolute and carry no session.
@@ -88,11 +95,14 @@ async fn an_image_goes_up_and_comes_back_down(app: &TestApp) {
     assert!(file_name.starts_with("floor-plans/") && file_name.ends_with(".jpg"), "{file_name}");
     expect(put(app, &url, JPEG).await, StatusCode::OK).await;
     let bare = file_name.strip_prefix("floor-plans/").unwrap();
-    let answer = signed_url(app, &owner, &owner.org_id, json!({"action": "read", "folderName": "floor-plans", "fileName": bare})).await;
-    let read = expect(answer, StatusCode::OK).await["url"].as_str().unwrap().to_string();
-    let response = app.http.get(&read).send().await.unwrap();
-    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/jpeg");
-    assert_eq!(response.bytes().await.unwrap(), JPEG);
+    for asked in [bare, file_name.as_str()] {
+        let body = json!({"action": "read", "folderName": "floor-plans", "fileName": asked});
+        let answer = expect(signed_url(app, &owner, &owner.org_id, body).await, StatusCode::OK).await;
+        assert_eq!(answer["fileName"], file_name.as_str());
+        let response = app.http.get(absolute(app, &answer["url"])).send().await.unwrap();
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "image/jpeg");
+        assert_eq!(response.bytes().await.unwrap(), JPEG);
+    }
 
     let missing = read_link(app, &owner, "logos/0123456789abcdef0123456789abcdef.png").await;
     expect_error(app.http.get(&missing).send().await.unwrap(), StatusCode::NOT_FOUND, "NotFound", "File not found").await;
@@ -200,7 +210,7 @@ async fn names_cannot_leave_their_folder(app: &TestApp) {
             "File name 'x.png' is not allowed: use the fileName a write answered, '{folder}/{name}'",
         ),
         (
-            json!({"action": "read", "folderName": "logos", "fileName": "logos/x.png"}),
+            json!({"action": "read", "folderName": "floor-plans", "fileName": "logos/x.png"}),
             "File name 'logos/x.png' is not allowed: it may not contain slashes or '..'",
         ),
         (

@@ -33,7 +33,7 @@ const TIME_FIELDS: [&str; 2] = ["workDayStartTime", "workDayEndTime"];
 const DIMENSION_FIELDS: [&str; 4] = ["letterHeadHeight", "letterHeadWidth", "landscapeLetterHeadHeight", "landscapeLetterHeadWidth"];
 const FLAG_FIELDS: [&str; 4] = ["allowMarketingEmails", "showBilling", "showSiteSelector", "hasSetUpBilling"];
 /// Set by the server (sign-up, billing); a client may echo them back unchanged.
-const SERVER_FIELDS: [&str; 7] = ["id", "orgId", "active", "manualBilling", "plan", "trialEndsAt", "deleted"];
+const SERVER_FIELDS: [&str; 8] = ["id", "orgId", "active", "manualBilling", "plan", "trialEndsAt", "subscriptionStatus", "deleted"];
 /// Bookkeeping a client may send that the server replaces.
 const IGNORED_FIELDS: [&str; 2] = ["lastUpdated", "hasBeenChangedLocally"];
 const MAX_TEXT_CHARS: usize = 1000;

@@ -15,6 +15,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::auth::tokens::TokenKeys;
+use crate::billing::Billing;
 use crate::error::ApiError;
 use crate::files::Files;
 use crate::mail::Mailer;
@@ -36,6 +37,8 @@ pub struct AppState {
     pub public_url: String,
     /// The built web app, served from `/`.
     pub web_assets: WebAssets,
+    /// The card payment provider, or none (manual billing).
+    pub billing: Billing,
 }
 
 /// The whole HTTP application.
@@ -47,6 +50,7 @@ pub fn router(state: AppState) -> Router {
         .merge(routes::docs::router(openapi))
         .fallback(api_or_web_app.layer(CompressionLayer::new()))
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::billing::guard::refuse_writes_when_inactive))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(crate::body_limit::refuse_oversized))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::billing::BillingConfig;
 use crate::files::FilesConfig;
 
 #[derive(Debug, Clone, Args)]
@@ -59,6 +60,9 @@ pub struct Config {
 
     #[command(flatten)]
     pub files: FilesConfig,
+
+    #[command(flatten)]
+    pub billing: BillingConfig,
 }
 
 impl Config {
@@ -90,6 +94,7 @@ impl Config {
             web_dir: None,
             log_format: "pretty".into(),
             files: FilesConfig::default(),
+            billing: BillingConfig::default(),
         }
     }
 }

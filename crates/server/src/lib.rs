@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod billing;
 pub mod body_limit;
 pub mod cli;
 pub mod config;

@@ -12,6 +12,7 @@ use tokio::task::JoinHandle;
 
 use crate::app::{AppState, router};
 use crate::auth::tokens::{TokenKeys, new_signing_secret};
+use crate::billing::Billing;
 use crate::config::Config;
 use crate::files::Files;
 use crate::mail::Mailer;
@@ -82,6 +83,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     let listener =
         TcpListener::bind((config.bind, config.port)).await.with_context(|| format!("cannot listen on {}:{}", config.bind, config.port))?;
     let addr = listener.local_addr()?;
+    let billing = Billing::from_config(&config.billing)?;
     let mailer = Mailer::new(store.clone(), &config.mail_from, config.smtp_url.as_deref())?;
     let state = AppState {
         store,
@@ -90,6 +92,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         files: Arc::new(files),
         public_url: config.public_url(addr.port()),
         web_assets,
+        billing,
     };
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let (stop, stopped) = oneshot::channel::<()>();
@@ -100,7 +103,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
             })
             .await
     });
-    tracing::info!(%addr, database = engine_name(&state.store), files = state.files.describe(), version = env!("CARGO_PKG_VERSION"), "Fieldtag is listening");
+    tracing::info!(%addr, database = engine_name(&state.store), files = state.files.describe(), billing = state.billing.describe(), version = env!("CARGO_PKG_VERSION"), "Fieldtag is listening");
     if state.web_assets.is_built().await {
         tracing::info!(from = state.web_assets.describe(), "serving the web app");
     } else {

@@ -5,6 +5,7 @@
 
 mod alerts;
 mod auth_tokens;
+mod billing;
 mod connect;
 mod counters;
 mod credentials;
@@ -18,6 +19,7 @@ mod sync;
 mod transfers;
 
 pub use auth_tokens::{RefreshOutcome, UserTokenPurpose};
+pub use billing::{EventChange, EventOutcome, Subscription, WebhookEvent};
 pub use connect::{Engine, Store};
 pub use credentials::Credential;
 pub use logs::ClientLog;

@@ -7,7 +7,9 @@ pub mod files;
 pub mod health;
 pub mod logs;
 pub mod organizations;
+pub mod payments;
 pub mod sync;
+pub mod terms;
 pub mod token;
 pub mod transfers;
 pub mod users;
@@ -29,6 +31,7 @@ use crate::error::ErrorBody;
         (name = "auth", description = "Sign-up, login, tokens, invites and password resets"),
         (name = "organizations", description = "The caller's organisation"),
         (name = "files", description = "Signed links to upload and read images"),
+        (name = "payments", description = "Checkout, customer portal and the payment provider's webhook"),
         (name = "sync", description = "Changes down after a cursor, and up under last-writer-wins"),
         (name = "operations", description = "Health and client logs"),
     )
@@ -60,6 +63,10 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(files::create_signed_url))
         .routes(routes!(files::upload, files::download))
         .routes(routes!(transfers::transfer_equipment))
+        .routes(routes!(payments::create_checkout_session))
+        .routes(routes!(payments::create_portal_session))
+        .routes(routes!(payments::webhook))
+        .routes(routes!(terms::accept_terms))
         .routes(routes!(logs::add_log))
         .routes(routes!(health::healthz))
 }

@@ -79,7 +79,7 @@ pub async fn sign_up(State(state): State<AppState>, Json(request): Json<SignUpRe
         email: &email,
         plan,
         allow_marketing_emails: request.allow_marketing_emails.unwrap_or(false),
-        manual_billing: true,
+        manual_billing: !state.billing.enabled(),
         now,
     }
     .to_record();

@@ -12,6 +12,7 @@ mod isolation;
 mod login;
 mod logs;
 mod organizations;
+mod payments;
 mod reset_password;
 mod sign_up;
 mod smtp;

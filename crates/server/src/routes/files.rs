@@ -61,6 +61,11 @@ pub struct Uploaded {
     file_name: String,
 }
 
+/// An image's bytes, as the body of an upload.
+#[derive(utoipa::ToSchema)]
+#[schema(value_type = String, format = Binary)]
+pub struct ImageBytes(pub Vec<u8>);
+
 /// The query of a signed link.
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -163,7 +168,7 @@ async fn read_limited(mut body: Body) -> ApiResult<Bytes> {
         ("folder" = String, Path, description = "letter-heads, logos, profile-pictures or floor-plans"),
         ("name" = String, Path, description = "The name the write link was made for"),
         LinkQuery),
-    request_body(content = Vec<u8>, content_type = "image/png", description = "The image's bytes (image/png or image/jpeg, as the link's name says)"),
+    request_body(description = "The image's bytes, of the link's type", content((ImageBytes = "image/png"), (ImageBytes = "image/jpeg"))),
     responses((status = 200, body = Uploaded), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 413, body = ErrorBody), (status = 415, body = ErrorBody)))]
 pub async fn upload(

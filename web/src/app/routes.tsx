@@ -15,6 +15,11 @@ import { serviceRoutes } from "../features/equipment/services/routes";
 import { floorPlanRoutes } from "../features/floorPlans/routes";
 import { settingsRoutes } from "../features/settings/routes";
 import { siteRoutes } from "../features/sites/routes";
+import { catalogueRoutes } from "../features/catalogue/routes";
+import { customFieldRoutes } from "../features/customFields/routes";
+import { overrideRoutes } from "../features/overrides/routes";
+import { serviceMonthRoutes } from "../features/serviceMonths/routes";
+import { siteTypeRoutes } from "../features/siteTypes/routes";
 import { userRoutes } from "../features/users/routes";
 import { RouteErrorPage } from "../ui/crash/RouteErrorPage";
 import { NotFoundPage } from "./NotFoundPage";
@@ -30,6 +35,11 @@ const signedIn: RouteObject[] = [
   ...equipmentRoutes,
   ...serviceRoutes,
   ...scanningRoutes,
+  ...catalogueRoutes,
+  ...customFieldRoutes,
+  ...siteTypeRoutes,
+  ...serviceMonthRoutes,
+  ...overrideRoutes,
   ...floorPlanRoutes,
   ...settingsRoutes,
   ...userRoutes,

@@ -13,6 +13,7 @@ import { SiteForm } from "../../features/sites/SiteForm";
 import { useStoredRecord } from "../../offline/useStoredRecord";
 import { t } from "../strings";
 import { useDevice } from "../theme";
+import { SiteSettings } from "./SiteSettings";
 
 export function SitePage() {
   const { locationId = "" } = useParams();
@@ -48,7 +49,10 @@ export function SitePage() {
           {floorPlans}
         </Stack>
         <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 2fr) minmax(0, 3fr)", gap: 5, alignItems: "start" }}>
-          <SiteForm key={site.id} site={site} />
+          <Stack spacing={5}>
+            <SiteForm key={site.id} site={site} />
+            <SiteSettings locationId={site.id} />
+          </Stack>
           <Box sx={{ height: "calc(100dvh - 220px)", minHeight: 480 }}>
             <EquipmentList locationId={site.id} />
           </Box>
@@ -66,7 +70,10 @@ export function SitePage() {
         </Button>
       </Stack>
       <Collapse in={showInfo} id={infoId} unmountOnExit>
-        <SiteForm key={site.id} site={site} />
+        <Stack spacing={5}>
+          <SiteForm key={site.id} site={site} />
+          <SiteSettings locationId={site.id} />
+        </Stack>
       </Collapse>
       <EquipmentList locationId={site.id} />
     </Stack>

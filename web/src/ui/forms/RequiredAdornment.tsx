@@ -3,9 +3,10 @@ import { InputAdornment } from "@mui/material";
 import { t } from "../../app/strings";
 import { ErrorIcon } from "../icons";
 
-export function RequiredAdornment() {
+/** `inset` keeps the icon clear of a select's arrow. */
+export function RequiredAdornment({ inset = false }: { inset?: boolean }) {
   return (
-    <InputAdornment position="end">
+    <InputAdornment position="end" sx={inset ? { mr: 5 } : undefined}>
       <ErrorIcon color="error" titleAccess={t("required")} />
     </InputAdornment>
   );

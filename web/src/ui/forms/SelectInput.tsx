@@ -1,9 +1,11 @@
 /**
  * A drop-down field (§5): with no value and no empty option it selects its first option, so a
- * form never submits a choice the user could not see.
+ * form never submits a choice the user could not see. A required select left on its empty
+ * option shows the error icon, as a required text field does.
  */
 import { MenuItem, TextField } from "@mui/material";
 import { useEffect, type ReactNode } from "react";
+import { RequiredAdornment } from "./RequiredAdornment";
 
 export interface SelectOption {
   value: string;
@@ -21,7 +23,7 @@ export interface SelectInputProps {
   helperText?: ReactNode;
 }
 
-export function SelectInput({ label, value, onChange, options, ...props }: SelectInputProps) {
+export function SelectInput({ label, value, onChange, options, required = false, ...props }: SelectInputProps) {
   const first = options[0]?.value;
   const hasEmptyOption = options.some((option) => option.value === "");
   useEffect(() => {
@@ -29,8 +31,21 @@ export function SelectInput({ label, value, onChange, options, ...props }: Selec
     // onChange is left out: a new callback each render must not re-run the choice.
   }, [value, hasEmptyOption, first]);
 
+  const missing = required && value === "";
   return (
-    <TextField {...props} select label={label} value={value} fullWidth onChange={(event) => onChange(event.target.value)}>
+    <TextField
+      {...props}
+      select
+      label={label}
+      value={value}
+      required={required}
+      fullWidth
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{
+        input: { endAdornment: missing ? <RequiredAdornment inset /> : undefined },
+        select: { SelectDisplayProps: { "aria-invalid": missing, "aria-required": required || undefined } as object },
+      }}
+    >
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}

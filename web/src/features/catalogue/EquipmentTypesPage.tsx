@@ -1,0 +1,27 @@
+/** /equipment-types (§2): the organisation's equipment types, by name; Add needs SETTINGS_WRITE. */
+import { Box } from "@mui/material";
+import { useMemo } from "react";
+import { t } from "../../app/strings";
+import type { EquipmentType } from "../../domain/records";
+import { useRecords } from "../../offline/SyncProvider";
+import { Notice } from "../../ui/forms/RecordForm";
+import { RecordList, byName } from "../../ui/forms/RecordList";
+import { useCatalogueAccess } from "./access";
+
+export function EquipmentTypesPage() {
+  const access = useCatalogueAccess();
+  const types = useRecords<EquipmentType>("equipmentTypes");
+  const items = useMemo(() => [...types].sort(byName).map((type) => ({ id: type.id, primary: type.name, to: `/equipment-types/${type.id}` })), [types]);
+  if (!access.read) return <Notice>{t("recordReadNeeded")}</Notice>;
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <RecordList
+        title={t("equipmentTypes")}
+        headingLevel="h1"
+        items={items}
+        empty={t("catalogueNoEquipmentTypes")}
+        add={access.write ? { label: t("catalogueAddEquipmentType"), to: "/equipment-types/new" } : undefined}
+      />
+    </Box>
+  );
+}

@@ -20,6 +20,7 @@ import { customFieldRoutes } from "../features/customFields/routes";
 import { overrideRoutes } from "../features/overrides/routes";
 import { serviceMonthRoutes } from "../features/serviceMonths/routes";
 import { siteTypeRoutes } from "../features/siteTypes/routes";
+import { subscriptionRoutes } from "../features/subscription/routes";
 import { userRoutes } from "../features/users/routes";
 import { RouteErrorPage } from "../ui/crash/RouteErrorPage";
 import { NotFoundPage } from "./NotFoundPage";
@@ -43,6 +44,7 @@ const signedIn: RouteObject[] = [
   ...floorPlanRoutes,
   ...settingsRoutes,
   ...userRoutes,
+  ...subscriptionRoutes,
   { path: "/debug", lazy: () => import("./pages/DebugPage").then((m) => ({ element: <m.DebugPage /> })) },
 ];
 

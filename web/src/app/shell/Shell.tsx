@@ -11,6 +11,7 @@ import { useAuth } from "../../auth/AuthProvider";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 import { useRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { type Organization, visibleNavigation } from "../navigation";
+import { SubscriptionGate } from "../../features/subscription/SubscriptionGate";
 import { servedPaths } from "../routes";
 import { t } from "../strings";
 import { LogoBox } from "./LogoBox";
@@ -81,6 +82,7 @@ export function Shell() {
       <Box component="main" sx={{ flexGrow: 1, p: { xs: 3, sm: 5 } }}>
         <Outlet />
       </Box>
+      <SubscriptionGate org={org} />
       <ResponsiveDialog
         open={unsent > 0}
         onClose={() => setUnsent(0)}

@@ -1,11 +1,38 @@
-/** /welcome after sign-up: a greeting and a button to settings (§2). */
+/**
+ * /welcome after sign-up and after the payment provider's checkout: a greeting and a button to
+ * settings (§2). Opening it records that billing is set up (§4), so the trial prompt stops.
+ */
 import { Button, Paper, Stack, Typography } from "@mui/material";
+import { useEffect } from "react";
 import { Link as RouterLink } from "react-router";
 import { t } from "../../app/strings";
+import { useAuth } from "../../auth/AuthProvider";
+import { can } from "../../auth/session";
+import { useRecords, useSyncEngine } from "../../offline/SyncProvider";
+
+interface BillingFlags {
+  id: string;
+  hasSetUpBilling?: boolean;
+}
 
 export function WelcomePage() {
+  const auth = useAuth();
+  const engine = useSyncEngine();
+  const org = useRecords<BillingFlags>("organization")[0];
+  const needsFlag = !!org && org.hasSetUpBilling !== true && can(auth.user, "SETTINGS_WRITE");
+
+  useEffect(() => {
+    if (!needsFlag || !org) return;
+    // Through the API rather than the outbox: the organisation is the server's to check, and a
+    // refusal (an inactive organisation) leaves nothing waiting on the device.
+    auth.client
+      .request("PATCH", `/organizations/${org.id}`, { body: { data: { hasSetUpBilling: true } } })
+      .then(() => engine.syncNow())
+      .catch(() => undefined);
+  }, [needsFlag, org, auth.client, engine]);
+
   return (
-    <Paper sx={{ p: 6, maxWidth: 560 }}>
+    <Paper sx={{ p: { xs: 4, sm: 6 }, maxWidth: 560 }}>
       <Stack spacing={4} sx={{ alignItems: "flex-start" }}>
         <Typography variant="h5" component="h1">
           {t("welcome")}

@@ -167,6 +167,16 @@ describe("api client", () => {
     expect(calls.map((c) => c.auth)).toEqual(["Basic abc", null]);
   });
 
+  it("answers the response itself for a file download, with the token, and words a failed one as any other", async () => {
+    const { calls, fetchFn } = fakeServer((call) => (call.path.includes("missing") ? { status: 400, body: { message: "Unknown report", contextId: "c9" } } : { status: 200, body: "%PDF" }));
+    const client = createApiClient({ session: holder(session("access-1", 3_600_000)).session, fetch: fetchFn, now: () => NOW });
+    const response = await client.request<Response>("GET", "/reports/locationReport", { query: { output: "pdf" }, raw: true });
+    expect(await response.text()).toBe('"%PDF"');
+    expect(calls[0]).toEqual({ method: "GET", path: "/api/reports/locationReport?output=pdf", auth: "Bearer access-1" });
+    const error = (await client.request("GET", "/reports/missing", { raw: true }).catch((e: unknown) => e)) as ApiError;
+    expect([error.message, error.contextId]).toEqual(["Unknown report", "c9"]);
+  });
+
   it("uses the stored API base URL override", async () => {
     localStorage.setItem("fieldtag.apiBaseUrl", "https://api.example.com/");
     const seen: string[] = [];

@@ -42,7 +42,7 @@ export function createApiClient({ session, fetch: fetchFn = (...args) => fetch(.
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = { Accept: options.raw ? "*/*" : "application/json" };
     if (options.auth && options.auth !== "none") headers.Authorization = options.auth;
     else if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
@@ -129,6 +129,7 @@ export function createApiClient({ session, fetch: fetchFn = (...args) => fetch(.
       response = await send(method, path, options, (await refresh(token ?? undefined)).token);
     }
     if (!response.ok) throw await failure(response);
+    if (options.raw) return response as T;
     if (response.status === 204) return undefined as T;
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;

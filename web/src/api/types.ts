@@ -12,6 +12,8 @@ export interface RequestOptions {
    * either way the access token is not added (§7). */
   auth?: string;
   signal?: AbortSignal;
+  /** Answer the response itself (a file to save) once it succeeded, instead of its JSON. */
+  raw?: boolean;
 }
 
 export interface ApiClient {

@@ -19,8 +19,7 @@ import { SaveButton } from "../../ui/SaveButton";
 import { TextInput } from "../../ui/forms/TextInput";
 import { textError } from "../../ui/forms/validation";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
-import { useUnsavedChanges } from "../../ui/unsaved/useUnsavedChanges";
-import { useDraft } from "../settings/useDraft";
+import { useDraft } from "../../ui/forms/useDraft";
 import { type FloorPlan, floorPlansPath } from "./floorPlan";
 
 export interface FloorPlanFormProps {
@@ -38,8 +37,7 @@ export function FloorPlanForm({ locationId, plan, equipment }: FloorPlanFormProp
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const initial = useMemo(() => ({ name: plan?.name ?? "", image: plan?.image || null }), [plan]);
-  const { draft, change, dirty, settle } = useDraft(initial);
-  const unsaved = useUnsavedChanges(dirty);
+  const { draft, change, leaveDialog, settled } = useDraft(initial);
   const [deleting, setDeleting] = useState(false);
   const adding = plan === undefined;
   const mayChange = can(user, "LOCATION_WRITE");
@@ -55,8 +53,7 @@ export function FloorPlanForm({ locationId, plan, equipment }: FloorPlanFormProp
       snackbar.show((error as Error).message, "error");
       return;
     }
-    settle();
-    unsaved.allowNextNavigation();
+    settled();
     snackbar.show(t(adding ? "floorPlanAdded" : "floorPlanSaved", { name: record.name }));
     if (adding) navigate(`${floorPlansPath(locationId)}/${record.id}`, { replace: true });
   }
@@ -73,8 +70,7 @@ export function FloorPlanForm({ locationId, plan, equipment }: FloorPlanFormProp
       return;
     }
     setDeleting(false);
-    settle();
-    unsaved.allowNextNavigation();
+    settled();
     snackbar.show(t("deletedThing", { name: plan.name }));
     navigate(floorPlansPath(locationId), { replace: true });
   }
@@ -113,7 +109,7 @@ export function FloorPlanForm({ locationId, plan, equipment }: FloorPlanFormProp
           <DialogContentText>{t("deleteFloorPlanText", { name: plan.name })}</DialogContentText>
         </ResponsiveDialog>
       )}
-      {unsaved.leaveDialog}
+      {leaveDialog}
     </Box>
   );
 }

@@ -19,8 +19,7 @@ import { SaveButton } from "../../ui/SaveButton";
 import { TextInput } from "../../ui/forms/TextInput";
 import { textError } from "../../ui/forms/validation";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
-import { useUnsavedChanges } from "../../ui/unsaved/useUnsavedChanges";
-import { useDraft } from "../settings/useDraft";
+import { useDraft } from "../../ui/forms/useDraft";
 import { DeleteUserDialog } from "./DeleteUserDialog";
 import { InviteLink } from "./InviteLink";
 import { PermissionsEditor } from "./PermissionsEditor";
@@ -50,8 +49,7 @@ export function UserForm({ user: stored }: { user?: User }) {
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const initial = useMemo(() => draftOf(stored), [stored]);
-  const { draft, change, dirty, settle } = useDraft(initial);
-  const unsaved = useUnsavedChanges(dirty);
+  const { draft, change, leaveDialog, settled } = useDraft(initial);
   const [deleting, setDeleting] = useState(false);
   const adding = stored === undefined;
   const mayChange = can(auth.user, "SETTINGS_WRITE");
@@ -71,8 +69,7 @@ export function UserForm({ user: stored }: { user?: User }) {
       snackbar.show((error as Error).message, "error");
       return;
     }
-    settle();
-    unsaved.allowNextNavigation();
+    settled();
     snackbar.show(t(adding ? "userAdded" : "userSaved", { name: record.name }));
     if (adding) navigate(`/users/${record.id}`, { replace: true });
   }
@@ -86,8 +83,7 @@ export function UserForm({ user: stored }: { user?: User }) {
       return;
     }
     setDeleting(false);
-    settle();
-    unsaved.allowNextNavigation();
+    settled();
     snackbar.show(t("deletedThing", { name: stored.name }));
     navigate("/users", { replace: true });
   }
@@ -125,7 +121,7 @@ export function UserForm({ user: stored }: { user?: User }) {
         {stored && <InviteLink userId={stored.id} name={stored.name} disabled={!mayChange} />}
       </Stack>
       {stored && <DeleteUserDialog open={deleting} name={stored.name} onCancel={() => setDeleting(false)} onDelete={() => void remove()} />}
-      {unsaved.leaveDialog}
+      {leaveDialog}
     </Paper>
   );
 }

@@ -19,8 +19,7 @@ import { NumberInput } from "../../../ui/forms/NumberInput";
 import { TextInput } from "../../../ui/forms/TextInput";
 import { usePlaces } from "../../../ui/forms/usePlaces";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
-import { useUnsavedChanges } from "../../../ui/unsaved/useUnsavedChanges";
-import { useDraft } from "../useDraft";
+import { useDraft } from "../../../ui/forms/useDraft";
 import { type OrganizationDraft, colourValid, dimensionValid, organizationChanges, organizationDraftOf, organizationDraftValid } from "./organizationDraft";
 import { useOrganizationSettings } from "./useOrganizationSettings";
 
@@ -35,8 +34,7 @@ export function OrganizationPage() {
   const settings = useOrganizationSettings();
   const org = settings.organization;
   const initial = useMemo(() => organizationDraftOf(org), [org]);
-  const { draft, change, dirty, settle } = useDraft(initial);
-  const unsaved = useUnsavedChanges(dirty);
+  const { draft, change, leaveDialog, settled } = useDraft(initial);
   const mayChange = can(user, "SETTINGS_WRITE");
   const whiteLabel = hasFeature(org, "WHITE_LABEL");
   const valid = organizationDraftValid(draft);
@@ -53,8 +51,7 @@ export function OrganizationPage() {
       snackbar.show(`${t("organizationSaveFailed")} ${(error as Error).message}`.trim(), "error");
       return;
     }
-    settle();
-    unsaved.allowNextNavigation();
+    settled();
     snackbar.show(t("organizationSaved"));
   }
 
@@ -177,7 +174,7 @@ export function OrganizationPage() {
           </Box>
         </Stack>
       </Box>
-      {unsaved.leaveDialog}
+      {leaveDialog}
     </Paper>
   );
 }

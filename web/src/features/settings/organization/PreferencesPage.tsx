@@ -13,8 +13,7 @@ import { can } from "../../../auth/session";
 import { SaveButton } from "../../../ui/SaveButton";
 import { SelectInput } from "../../../ui/forms/SelectInput";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
-import { useUnsavedChanges } from "../../../ui/unsaved/useUnsavedChanges";
-import { useDraft } from "../useDraft";
+import { useDraft } from "../../../ui/forms/useDraft";
 import { useOrganizationSettings } from "./useOrganizationSettings";
 
 export const GRANULARITIES = ["year", "month", "day", "hour", "minute"] as const;
@@ -68,8 +67,7 @@ export function PreferencesPage() {
   const settings = useOrganizationSettings();
   const org = settings.organization;
   const initial = useMemo(() => preferencesDraftOf(org), [org]);
-  const { draft, change, dirty, settle } = useDraft(initial);
-  const unsaved = useUnsavedChanges(dirty);
+  const { draft, change, leaveDialog, settled } = useDraft(initial);
   const mayChange = can(user, "SETTINGS_WRITE");
   const valid = workDayValid(draft);
   const granularities = useMemo(() => GRANULARITIES.map((value) => ({ value, label: t(GRANULARITY_LABELS[value]) })), []);
@@ -84,8 +82,7 @@ export function PreferencesPage() {
       snackbar.show(`${t("organizationSaveFailed")} ${(error as Error).message}`.trim(), "error");
       return;
     }
-    settle();
-    unsaved.allowNextNavigation();
+    settled();
     snackbar.show(t("preferencesSaved"));
   }
 
@@ -179,7 +176,7 @@ export function PreferencesPage() {
           </Box>
         </Stack>
       </Box>
-      {unsaved.leaveDialog}
+      {leaveDialog}
     </Paper>
   );
 }

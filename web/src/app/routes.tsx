@@ -15,6 +15,7 @@ import { serviceRoutes } from "../features/equipment/services/routes";
 import { floorPlanRoutes } from "../features/floorPlans/routes";
 import { settingsRoutes } from "../features/settings/routes";
 import { siteRoutes } from "../features/sites/routes";
+import { scheduleRoutes } from "../features/schedule/routes";
 import { catalogueRoutes } from "../features/catalogue/routes";
 import { customFieldRoutes } from "../features/customFields/routes";
 import { overrideRoutes } from "../features/overrides/routes";
@@ -45,6 +46,7 @@ const signedIn: RouteObject[] = [
   ...settingsRoutes,
   ...userRoutes,
   ...subscriptionRoutes,
+  ...scheduleRoutes,
   { path: "/debug", lazy: () => import("./pages/DebugPage").then((m) => ({ element: <m.DebugPage /> })) },
 ];
 

@@ -68,6 +68,29 @@ export interface Condition {
   meteredMethod?: string | null;
   meteredAmount?: number | string | null;
   deleted?: boolean;
+  serviceTypeId?: string | null;
+  orgId?: string | null;
+}
+
+/** A checklist question's choice (§3 Question option), kept inside its question. */
+export interface QuestionOption {
+  id: string;
+  description?: string | null;
+  /** Text of the deficiency a choice opens; `true` (older data) opens one named after the question and choice. */
+  deficiencyToAdd?: string | boolean | null;
+  questionId?: string | null;
+  orgId?: string | null;
+  deleted?: boolean | null;
+}
+
+/** A checklist question of a service type (§3 Question). */
+export interface Question extends SyncRecord {
+  question: string;
+  serviceTypeId?: string | null;
+  allowComments?: boolean | null;
+  /** The id of the equipment field the answer is written into. */
+  fieldToSet?: string | null;
+  options?: QuestionOption[] | null;
 }
 
 export interface ServiceType extends SyncRecord {

@@ -3,25 +3,11 @@
  * question text is required, and each option's description). Options live in the question
  * record; a stored option that is removed is kept as deleted, as the server expects.
  */
-import type { SyncRecord } from "../../offline/records";
+import type { Question, QuestionOption } from "../../domain/records";
 
-export interface OptionRecord {
-  id: string;
-  description?: string | null;
-  /** Text of the deficiency the choice opens; `true` (from older data) names it after the question and choice. */
-  deficiencyToAdd?: string | boolean | null;
-  questionId?: string | null;
-  orgId?: string | null;
-  deleted?: boolean | null;
-}
-
-export interface QuestionRecord extends SyncRecord {
-  question: string;
-  serviceTypeId?: string | null;
-  allowComments?: boolean | null;
-  fieldToSet?: string | null;
-  options?: OptionRecord[] | null;
-}
+/** The stored shapes, as the form reads and writes them. */
+export type OptionRecord = QuestionOption;
+export type QuestionRecord = Question;
 
 export interface OptionDraft {
   id: string;

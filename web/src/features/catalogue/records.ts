@@ -4,7 +4,7 @@
  * rules each form checks before it lets the user save.
  */
 import type { StringKey } from "../../app/strings";
-import type { ServiceType } from "../../domain/records";
+import type { Condition, ServiceType } from "../../domain/records";
 
 /** Frequency types (§4), minute 2 to year 7; a new service type is monthly. */
 export const FREQUENCY_TYPES = [2, 3, 4, 5, 6, 7] as const;
@@ -19,18 +19,8 @@ export const methodName = (method: string): StringKey => `method${method.charAt(
 export const AVOID_SAME_DATE = 2;
 export const KEEP_AWAY = 3;
 
-export interface ConditionRecord {
-  id: string;
-  type: "time" | "metered";
-  timeFrequency?: number | null;
-  timeFrequencyType?: number | null;
-  meteredFieldId?: string | null;
-  meteredMethod?: string | null;
-  meteredAmount?: number | string | null;
-  deleted?: boolean;
-  serviceTypeId?: string | null;
-  orgId?: string | null;
-}
+/** A condition as the service type form edits it: time or metered (§3). */
+export type ConditionRecord = Condition & { type: "time" | "metered" };
 
 export interface ServiceTypeRecord extends ServiceType {
   conditions?: ConditionRecord[] | null;

@@ -16,6 +16,7 @@ import {
   type Model,
   type NamedField,
   type PerformedService,
+  type Question,
   type ServiceMonth,
   type ServiceType,
   type Site,
@@ -27,7 +28,6 @@ import {
 import type { SyncKind } from "../../../offline/kinds";
 import { useSyncEngine } from "../../../offline/SyncProvider";
 import type { SyncEngine } from "../../../offline/sync/engine";
-import type { Question } from "./questions";
 
 /** The organisation settings these screens read. */
 export interface OrganizationSettings {

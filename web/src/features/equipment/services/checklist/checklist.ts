@@ -7,11 +7,11 @@
 import type { StringKey } from "../../../../app/strings";
 import { t } from "../../../../app/strings";
 import { type HistoryRecord, HistoryType, type QuestionnaireAnswer, historyRecord } from "../../../../domain/history";
-import type { Equipment, NamedField, PerformedService, ServiceType } from "../../../../domain/records";
+import type { Equipment, NamedField, PerformedService, Question, QuestionOption, ServiceType } from "../../../../domain/records";
 import type { SyncEngine } from "../../../../offline/sync/engine";
 import { type Actor, type DeficiencyRecord, openedDeficiency } from "../deficiencies/deficiencies";
 import { type PerformedServiceRecord, performedServiceRecords } from "../performService";
-import { type Question, type QuestionOption, liveOptions } from "../questions";
+import { liveOptions } from "../questions";
 
 export interface Answer {
   /** The chosen option of a question with options. */

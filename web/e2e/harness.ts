@@ -43,7 +43,8 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<Server> {
+/** Starts the server; `extraEnv` adds to its environment (e.g. a payment provider to use). */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
   const bin = process.env.FIELDTAG_BIN;
   if (!bin) throw new Error("FIELDTAG_BIN is not set: run the browser tests with `make test-e2e`");
   const port = await freePort();
@@ -54,6 +55,7 @@ export async function startServer(): Promise<Server> {
     FIELDTAG_DATA_DIR: dataDir,
     FIELDTAG_WEB_DIR: resolve(process.env.FIELDTAG_WEB_DIR ?? "dist"),
     RUST_LOG: process.env.RUST_LOG ?? "warn",
+    ...extraEnv,
   };
   const child: ChildProcess = spawn(bin, ["serve"], { env, stdio: ["ignore", "inherit", "inherit"] });
   const url = `http://127.0.0.1:${port}`;

@@ -1,10 +1,12 @@
 /**
  * /welcome after sign-up and after the payment provider's checkout: a greeting and a button to
- * settings (§2). Opening it records that billing is set up (§4), so the trial prompt stops.
+ * settings (§2). Reached back from the payment provider's checkout (`?checkout=`), it records that
+ * billing is set up (§4), so the trial prompt stops; right after sign-up it does not, or the
+ * trial prompt would never be seen.
  */
 import { Button, Paper, Stack, Typography } from "@mui/material";
 import { useEffect } from "react";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink, useSearchParams } from "react-router";
 import { t } from "../../app/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
@@ -19,7 +21,8 @@ export function WelcomePage() {
   const auth = useAuth();
   const engine = useSyncEngine();
   const org = useRecords<BillingFlags>("organization")[0];
-  const needsFlag = !!org && org.hasSetUpBilling !== true && can(auth.user, "SETTINGS_WRITE");
+  const [search] = useSearchParams();
+  const needsFlag = search.has("checkout") && !!org && org.hasSetUpBilling !== true && can(auth.user, "SETTINGS_WRITE");
 
   useEffect(() => {
     if (!needsFlag || !org) return;

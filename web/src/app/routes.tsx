@@ -16,6 +16,7 @@ import { floorPlanRoutes } from "../features/floorPlans/routes";
 import { settingsRoutes } from "../features/settings/routes";
 import { siteRoutes } from "../features/sites/routes";
 import { scheduleRoutes } from "../features/schedule/routes";
+import { reportRoutes } from "../features/reports/routes";
 import { catalogueRoutes } from "../features/catalogue/routes";
 import { customFieldRoutes } from "../features/customFields/routes";
 import { overrideRoutes } from "../features/overrides/routes";
@@ -47,6 +48,7 @@ const signedIn: RouteObject[] = [
   ...userRoutes,
   ...subscriptionRoutes,
   ...scheduleRoutes,
+  ...reportRoutes,
   { path: "/debug", lazy: () => import("./pages/DebugPage").then((m) => ({ element: <m.DebugPage /> })) },
 ];
 

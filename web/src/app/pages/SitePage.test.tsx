@@ -46,6 +46,33 @@ describe("SitePage", () => {
     expect(button.getAttribute("aria-expanded")).toBe("true");
   });
 
+  it("shows the site's location reports as a third column on desktop, opening a report for this site", async () => {
+    const user = userEvent.setup();
+    await show(`/sites/${SITE}`, 1280);
+    const column = await screen.findByRole("region", { name: "Location Reports" });
+    expect(within(column).getAllByRole("button")).toHaveLength(8);
+    await user.click(within(column).getByRole("button", { name: "Inspection Report" }));
+    const dialog = await screen.findByRole("dialog", { name: "Inspection Report" });
+    // The site is this one: no site to choose.
+    expect(within(dialog).queryByRole("combobox", { name: /Site/ })).toBeNull();
+  });
+
+  it("puts the location reports a button away on mobile, and leaves them out without REPORT_READ", async () => {
+    const user = userEvent.setup();
+    await show(`/sites/${SITE}`, 375);
+    expect(screen.queryByRole("region", { name: "Location Reports" })).toBeNull();
+    await user.click(await screen.findByRole("button", { name: "Location Reports" }));
+    expect(await screen.findByRole("region", { name: "Location Reports" })).toBeTruthy();
+    cleanup();
+    device?.tab.close();
+    setViewportWidth(1280);
+    device = await openDevice(catalogueSeeds(), ["LOCATION_READ", "EQUIPMENT_READ"]);
+    renderRoutes(device, `/sites/${SITE}`, [{ path: "/sites/:locationId", element: <SitePage /> }]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Harbour Tower" })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Location Reports" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Location Reports" })).toBeNull();
+  });
+
   it("says 'Site not found' for a site the device does not have", async () => {
     await show(`/sites/${hex(0xbad)}`, 1280);
     expect(await screen.findByText("Site not found")).toBeTruthy();

@@ -1,14 +1,15 @@
 /**
- * The site (§2 /sites/{locationId}): on desktop the site's information beside its equipment
- * list; on mobile and tablet the equipment list, with the site information a button away.
- * The location reports column joins with the reports screens. 'Site not found' when the
- * device has no such site.
+ * The site (§2 /sites/{locationId}): on desktop three columns, the site's information, its
+ * equipment list and its location reports (REPORT_READ); on mobile and tablet the equipment
+ * list, with the site information and the location reports each a button away. 'Site not
+ * found' when the device has no such site.
  */
 import { Alert, Box, Button, Collapse, Paper, Stack, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import type { Site } from "../../domain/records";
 import { EquipmentList } from "../../features/equipment/list/EquipmentList";
+import { SiteReports, useCanReadReports } from "../../features/reports/SiteReports";
 import { SiteForm } from "../../features/sites/SiteForm";
 import { useStoredRecord } from "../../offline/useStoredRecord";
 import { t } from "../strings";
@@ -20,7 +21,10 @@ export function SitePage() {
   const desktop = useDevice() === "desktop";
   const { loaded, record: site } = useStoredRecord<Site>("locations", locationId);
   const [showInfo, setShowInfo] = useState(false);
+  const [showReports, setShowReports] = useState(false);
   const infoId = useId();
+  const reportsId = useId();
+  const reports = useCanReadReports();
 
   if (!loaded) return <Typography color="text.secondary">{t("loading")}</Typography>;
   if (!site) {
@@ -48,7 +52,14 @@ export function SitePage() {
           <Box sx={{ minWidth: 0 }}>{heading}</Box>
           {floorPlans}
         </Stack>
-        <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 2fr) minmax(0, 3fr)", gap: 5, alignItems: "start" }}>
+        <Box
+          sx={{
+            display: "grid",
+            gridTemplateColumns: reports ? "minmax(0, 2fr) minmax(0, 3fr) minmax(220px, 1.2fr)" : "minmax(0, 2fr) minmax(0, 3fr)",
+            gap: 5,
+            alignItems: "start",
+          }}
+        >
           <Stack spacing={5}>
             <SiteForm key={site.id} site={site} />
             <SiteSettings locationId={site.id} />
@@ -56,18 +67,24 @@ export function SitePage() {
           <Box sx={{ height: "calc(100dvh - 220px)", minHeight: 480 }}>
             <EquipmentList locationId={site.id} />
           </Box>
+          {reports && <SiteReports site={site} />}
         </Box>
       </Stack>
     );
   }
   return (
     <Stack spacing={3}>
-      <Stack direction="row" spacing={3} sx={{ alignItems: "center", justifyContent: "space-between" }}>
-        <Box sx={{ minWidth: 0 }}>{heading}</Box>
+      <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 3, rowGap: 2 }}>
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>{heading}</Box>
         {floorPlans}
         <Button variant="outlined" aria-expanded={showInfo} aria-controls={infoId} onClick={() => setShowInfo((open) => !open)} sx={{ flexShrink: 0 }}>
           {t("siteInformation")}
         </Button>
+        {reports && (
+          <Button variant="outlined" aria-expanded={showReports} aria-controls={reportsId} onClick={() => setShowReports((open) => !open)} sx={{ flexShrink: 0 }}>
+            {t("locationReports")}
+          </Button>
+        )}
       </Stack>
       <Collapse in={showInfo} id={infoId} unmountOnExit>
         <Stack spacing={5}>
@@ -75,6 +92,11 @@ export function SitePage() {
           <SiteSettings locationId={site.id} />
         </Stack>
       </Collapse>
+      {reports && (
+        <Collapse in={showReports} id={reportsId} unmountOnExit>
+          <SiteReports site={site} />
+        </Collapse>
+      )}
       <EquipmentList locationId={site.id} />
     </Stack>
   );

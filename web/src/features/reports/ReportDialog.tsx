@@ -1,0 +1,225 @@
+/**
+ * A report's dialog (§2 Reports, §7, §9): its form with §9's defaults and §5's rules, output
+ * pdf or csv and layout portrait or landscape, and Download, which fetches the file from the
+ * server and saves it as '{report name} - {site} - {date}.{pdf|csv}'. A report is made on the
+ * server, so the device must be online: offline, the dialog says so and offers Try Again as
+ * soon as the browser is back online.
+ */
+import { Alert, Button, MenuItem, Stack, TextField } from "@mui/material";
+import { useState } from "react";
+import { downloadFile } from "../../api/download";
+import { ApiError } from "../../api/types";
+import { t } from "../../app/strings";
+import { useAuth } from "../../auth/AuthProvider";
+import type { Site } from "../../domain/records";
+import type { SyncRecord } from "../../offline/records";
+import { useRecords } from "../../offline/SyncProvider";
+import { NumberInput } from "../../ui/forms/NumberInput";
+import { RequiredAdornment } from "../../ui/forms/RequiredAdornment";
+import { SelectInput } from "../../ui/forms/SelectInput";
+import { SwitchInput } from "../../ui/forms/SwitchInput";
+import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
+import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
+import { useBrowserOnline } from "../../ui/useBrowserOnline";
+import { EQUIPMENT_FILTERS, type ReportDefinition, type ReportField, type ReportForm, defaultForm, fallbackFileName, formErrors, reportQuery } from "./reports";
+
+interface Named extends SyncRecord {
+  name?: string;
+}
+
+export interface ReportDialogProps {
+  report: ReportDefinition;
+  /** The site the report is for; without one the dialog offers every site (company-wide). */
+  site?: Site;
+  onClose: () => void;
+}
+
+/** `offline` remembers whether the browser still said online when the call got no answer:
+ * only a return the browser announces is news worth telling. */
+type Attempt = { state: "idle" | "downloading" } | { state: "offline"; browserOnline: boolean } | { state: "failed"; message: string };
+
+const FILTER_LABELS = {
+  all: "reportFilterAll",
+  serviceOrInspection: "reportFilterServiceOrInspection",
+  service: "reportFilterService",
+  inspection: "reportFilterInspection",
+} as const;
+
+/** The choice of every site or service type: the select shows an empty value as blank. */
+const ALL = "all";
+
+const byName = (a: Named, b: Named) => (a.name ?? "").localeCompare(b.name ?? "");
+const optionsOf = (records: readonly Named[]) => [...records].sort(byName).map((record) => ({ value: record.id, label: record.name || record.id }));
+
+export function ReportDialog({ report, site, onClose }: ReportDialogProps) {
+  const { client } = useAuth();
+  const snackbar = useSnackbar();
+  const online = useBrowserOnline();
+  const sites = useRecords<Site>("locations");
+  const equipmentTypes = useRecords<Named>("equipmentTypes");
+  const models = useRecords<Named>("models");
+  const serviceTypes = useRecords<Named>("serviceTypes");
+  const [form, setForm] = useState<ReportForm>(() => defaultForm(report.name, new Date(), site?.id ?? ""));
+  const [attempt, setAttempt] = useState<Attempt>({ state: "idle" });
+  const errors = formErrors(report, form);
+  const valid = Object.keys(errors).length === 0;
+  const has = (field: ReportField) => report.fields.includes(field);
+  const set = <K extends keyof ReportForm>(field: K) => (value: ReportForm[K]) => setForm((current) => ({ ...current, [field]: value }));
+  const title = t(report.title);
+
+  async function download() {
+    if (!navigator.onLine) {
+      setAttempt({ state: "offline", browserOnline: false });
+      return;
+    }
+    setAttempt({ state: "downloading" });
+    const siteName = site?.name ?? sites.find((s) => s.id === form.locationId)?.name ?? t("reportAllSites");
+    try {
+      const name = await downloadFile(client, `/reports/${report.name}`, reportQuery(report, form), fallbackFileName(title, siteName, report, form, new Date()));
+      snackbar.show(t("reportDownloaded", { file: name }));
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.offline) setAttempt({ state: "offline", browserOnline: navigator.onLine });
+      else if (error instanceof ApiError) setAttempt({ state: "failed", message: t("reportFailed", { message: error.message, contextId: error.contextId }) });
+      else setAttempt({ state: "failed", message: t("reportFailed", { message: String(error), contextId: "no-context-id" }) });
+    }
+  }
+
+  const dateField = (field: "reportDate" | "startDate" | "endDate", label: string) => {
+    const error = errors[field];
+    const missing = error === "required";
+    return (
+      <TextField
+        label={label}
+        type="date"
+        required
+        fullWidth
+        value={form[field]}
+        onChange={(event) => set(field)(event.target.value)}
+        error={error !== undefined && !missing}
+        helperText={error !== undefined && !missing ? t(error) : undefined}
+        slotProps={{
+          inputLabel: { shrink: true },
+          input: { endAdornment: missing ? <RequiredAdornment /> : undefined },
+          htmlInput: { "aria-invalid": error !== undefined },
+        }}
+      />
+    );
+  };
+
+  const multiField = (field: "equipmentTypeIds" | "modelIds" | "serviceTypeIds", label: string, records: readonly Named[]) => (
+    <TextField
+      select
+      label={label}
+      fullWidth
+      value={form[field]}
+      helperText={t("reportEveryOne")}
+      onChange={(event) => {
+        const value = event.target.value as unknown as string[] | string;
+        set(field)(typeof value === "string" ? value.split(",").filter(Boolean) : value);
+      }}
+      slotProps={{ select: { multiple: true } }}
+    >
+      {optionsOf(records).map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  const siteOptions = [...(report.oneSite ? [] : [{ value: ALL, label: t("reportAllSites") }]), ...optionsOf(sites)];
+  const busy = attempt.state === "downloading";
+  const waitingForNetwork = attempt.state === "offline" && !online;
+
+  return (
+    <ResponsiveDialog
+      open
+      onClose={onClose}
+      title={title}
+      actions={
+        <>
+          <Button onClick={onClose}>{t("cancel")}</Button>
+          <Button variant="contained" disabled={!valid || busy || waitingForNetwork} onClick={() => void download()}>
+            {busy ? t("reportDownloading") : attempt.state === "offline" || attempt.state === "failed" ? t("tryAgain") : t("reportDownload")}
+          </Button>
+        </>
+      }
+    >
+      <Stack component="form" aria-label={title} spacing={4} sx={{ pt: 2 }} onSubmit={(event) => event.preventDefault()}>
+        {attempt.state === "offline" && (
+          <Alert severity={online && !attempt.browserOnline ? "info" : "warning"} role="alert">
+            {online && !attempt.browserOnline ? t("reportBackOnline") : t("reportOffline")}
+          </Alert>
+        )}
+        {attempt.state === "failed" && (
+          <Alert severity="error" role="alert">
+            {attempt.message}
+          </Alert>
+        )}
+        {!site && (
+          <SelectInput
+            label={t("reportSite")}
+            value={form.locationId || (report.oneSite ? "" : ALL)}
+            onChange={(value) => set("locationId")(value === ALL ? "" : value)}
+            options={siteOptions}
+            required={report.oneSite}
+            helperText={report.oneSite ? t("reportOneSite") : undefined}
+          />
+        )}
+        {has("reportDate") && dateField("reportDate", t("reportDate"))}
+        {has("monthsOfHistory") && (
+          <NumberInput
+            label={t("reportMonthsOfHistory")}
+            value={form.monthsOfHistory}
+            onChange={set("monthsOfHistory")}
+            required
+            helperText={errors.monthsOfHistory === "reportMonthsOfHistoryRange" ? t("reportMonthsOfHistoryRange") : undefined}
+          />
+        )}
+        {has("hideAddedHistory") && <SwitchInput label={t("reportHideAddedHistory")} checked={form.hideAddedHistory} onChange={set("hideAddedHistory")} />}
+        {has("serviceOrInspection") && (
+          <SelectInput
+            label={t("reportFilter")}
+            value={form.serviceOrInspection}
+            onChange={(value) => set("serviceOrInspection")(value as ReportForm["serviceOrInspection"])}
+            options={EQUIPMENT_FILTERS.map((value) => ({ value, label: t(FILTER_LABELS[value]) }))}
+          />
+        )}
+        {has("startDate") && dateField("startDate", t("reportStartDate"))}
+        {has("endDate") && dateField("endDate", t("reportEndDate"))}
+        {has("equipmentTypeIds") && multiField("equipmentTypeIds", t("reportEquipmentTypes"), equipmentTypes)}
+        {has("modelIds") && multiField("modelIds", t("reportModels"), models)}
+        {has("serviceTypeIds") && multiField("serviceTypeIds", t("reportServiceTypes"), serviceTypes)}
+        {has("serviceTypeId") && (
+          <SelectInput
+            label={t("reportServiceType")}
+            value={form.serviceTypeId || ALL}
+            onChange={(value) => set("serviceTypeId")(value === ALL ? "" : value)}
+            options={[{ value: ALL, label: t("reportAllServiceTypes") }, ...optionsOf(serviceTypes)]}
+          />
+        )}
+        <Stack direction="row" spacing={3}>
+          <SelectInput
+            label={t("reportOutput")}
+            value={form.output}
+            onChange={(value) => set("output")(value === "csv" ? "csv" : "pdf")}
+            options={[
+              { value: "pdf", label: t("reportOutputPdf") },
+              { value: "csv", label: t("reportOutputCsv") },
+            ]}
+          />
+          <SelectInput
+            label={t("reportLayout")}
+            value={form.layout}
+            onChange={(value) => set("layout")(value === "landscape" ? "landscape" : "portrait")}
+            options={[
+              { value: "portrait", label: t("reportLayoutPortrait") },
+              { value: "landscape", label: t("reportLayoutLandscape") },
+            ]}
+          />
+        </Stack>
+      </Stack>
+    </ResponsiveDialog>
+  );
+}

@@ -1,0 +1,257 @@
+// @vitest-environment jsdom
+import { ThemeProvider } from "@mui/material";
+import { act, cleanup, configure, fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import dayjs from "dayjs";
+import { IDBFactory } from "fake-indexeddb";
+import { RouterProvider, createMemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { theme } from "../../app/theme";
+import { AuthProvider } from "../../auth/AuthProvider";
+import { saveSession } from "../../auth/session";
+import type { SyncKind } from "../../offline/kinds";
+import type { SyncRecord } from "../../offline/records";
+import { SyncProvider } from "../../offline/SyncProvider";
+import { type TestTab, openTab, testWorld } from "../../offline/sync/testing";
+import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
+import { setViewportWidth } from "../../ui/test/render";
+import { ReportsPage } from "./ReportsPage";
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+const hex = (n: number) => n.toString(16).padStart(32, "0");
+const ORG = hex(0xa);
+const HARBOUR = hex(0x100);
+const MAPLE = hex(0x101);
+const MONTHLY = hex(0x400);
+const MONTH_START = dayjs().startOf("month").format("YYYY-MM-DD");
+const MONTH_END = dayjs().endOf("month").format("YYYY-MM-DD");
+
+const NAMES = [
+  "Inspection Report",
+  "Equipment Report",
+  "Deficiency Report",
+  "Location Report",
+  "Selective Equipment Report",
+  "Equipment Due Consolidated Report",
+  "Time at Location Report",
+  "Questionnaire Report",
+];
+
+type Answer = { status: number; body: string; disposition?: string } | "offline";
+
+const tabs: TestTab[] = [];
+let saved: string[] = [];
+let online = true;
+
+beforeEach(() => {
+  saved = [];
+  online = true;
+  Object.defineProperty(navigator, "onLine", { configurable: true, get: () => online });
+  URL.createObjectURL = vi.fn(() => "blob:report");
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  while (tabs.length) tabs.pop()?.close();
+  localStorage.clear();
+});
+
+const records: [SyncKind, Record<string, unknown>][] = [
+  ["locations", { id: HARBOUR, name: "Harbour Tower", status: "active", timeZone: "America/Toronto" }],
+  ["locations", { id: MAPLE, name: "Maple Mall", status: "active", timeZone: "America/Toronto" }],
+  ["serviceTypes", { id: MONTHLY, name: "Monthly Inspection", equipmentTypeId: hex(0x200), frequencyType: 6, frequency: 1, dueWhen: "any" }],
+];
+
+async function show({ permissions = ["*.*"], width = 1280, answer = (): Answer => ({ status: 200, body: "%PDF-1.7", disposition: undefined }) } = {}) {
+  setViewportWidth(width);
+  saveSession({ user: { id: hex(0xb), orgId: ORG, name: "Ada", email: "ada@example.com", permissions }, token: "token-1", expires: "2099-01-01T00:00:00.000Z", refreshToken: "r" });
+  const world = testWorld(new IDBFactory());
+  for (const [kind, record] of records) world.server.seed(kind, { orgId: ORG, lastUpdated: "2026-01-01T00:00:00.000Z", ...record } as SyncRecord);
+  const tab = openTab(world);
+  tabs.push(tab);
+  await tab.engine.syncNow();
+  const calls: { url: URL; auth: string | undefined }[] = [];
+  const fetchFn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    calls.push({ url, auth: (init?.headers as Record<string, string>).Authorization });
+    const reply = answer();
+    if (reply === "offline") throw new TypeError("Failed to fetch");
+    const headers: Record<string, string> = { "Content-Type": reply.status === 200 ? "application/pdf" : "application/json" };
+    if (reply.disposition) headers["Content-Disposition"] = reply.disposition;
+    return new Response(reply.body, { status: reply.status, headers });
+  });
+  const router = createMemoryRouter([{ path: "/reports", element: <ReportsPage /> }], { initialEntries: ["/reports"] });
+  await act(async () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <AuthProvider fetchFn={fetchFn as unknown as typeof fetch}>
+          <SnackbarProvider>
+            <SyncProvider engine={tab.engine}>
+              <RouterProvider router={router} />
+            </SyncProvider>
+          </SnackbarProvider>
+        </AuthProvider>
+      </ThemeProvider>,
+    );
+  });
+  return { calls };
+}
+
+async function openReport(name: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole("button", { name }));
+  return { user, dialog: await screen.findByRole("dialog", { name }) };
+}
+
+const value = (dialog: HTMLElement, label: RegExp) => (within(dialog).getByLabelText(label) as HTMLInputElement).value;
+
+describe("ReportsPage", () => {
+  it("lists the eight reports of §7 by readable names", async () => {
+    await show();
+    const list = await screen.findByRole("list", { name: "Reports" });
+    expect(within(list).getAllByRole("button").map((b) => b.textContent)).toEqual(NAMES);
+  });
+
+  it("opens the inspection report with §9's defaults and downloads it under the server's name", async () => {
+    const name = `Inspection Report - Harbour Tower - ${MONTH_END}.pdf`;
+    const { calls } = await show({ answer: () => ({ status: 200, body: "%PDF-1.7", disposition: `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}` }) });
+    const { user, dialog } = await openReport("Inspection Report");
+    expect(value(dialog, /^Report Date/)).toBe(MONTH_END);
+    expect(value(dialog, /^Months of History/)).toBe("12");
+    expect(within(dialog).getByRole("switch", { name: "Hide Added History Records" })).toHaveProperty("checked", true);
+    // Made for one site: the first site is chosen (§5: a select with no empty option takes its first).
+    await vi.waitFor(() => expect(within(dialog).getByRole("combobox", { name: /Site/ }).textContent).toBe("Harbour Tower"));
+    await user.click(within(dialog).getByRole("button", { name: "Download" }));
+    expect(await screen.findByText(`Downloaded ${name}`)).toBeTruthy();
+    expect(saved).toEqual([name]);
+    const [call] = calls;
+    expect(call!.url.pathname).toBe("/api/reports/inspectionReport");
+    expect(Object.fromEntries(call!.url.searchParams)).toEqual({
+      reportDate: MONTH_END,
+      monthsOfHistory: "12",
+      hideAddedHistory: "true",
+      locationId: HARBOUR,
+      output: "pdf",
+      layout: "portrait",
+    });
+    expect(call!.auth).toBe("Bearer token-1");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("needs the report date and months of history of the inspection report (§5)", async () => {
+    await show();
+    const { dialog } = await openReport("Inspection Report");
+    await vi.waitFor(() => expect(within(dialog).getByRole("combobox", { name: /Site/ }).textContent).toBe("Harbour Tower"));
+    const download = within(dialog).getByRole("button", { name: "Download" });
+    fireEvent.change(within(dialog).getByLabelText(/^Report Date/), { target: { value: "" } });
+    expect(download).toHaveProperty("disabled", true);
+    expect(within(dialog).getByTitle("Required")).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Report Date/), { target: { value: "2026-06-30" } });
+    expect(download).toHaveProperty("disabled", false);
+    fireEvent.change(within(dialog).getByLabelText(/^Months of History/), { target: { value: "" } });
+    expect(download).toHaveProperty("disabled", true);
+    fireEvent.change(within(dialog).getByLabelText(/^Months of History/), { target: { value: "24" } });
+    expect(download).toHaveProperty("disabled", false);
+  });
+
+  it("defaults the equipment filter to serviceOrInspection, with all, service and inspection", async () => {
+    const { calls } = await show();
+    const { user, dialog } = await openReport("Equipment Report");
+    const filter = within(dialog).getByRole("combobox", { name: "Filter" });
+    expect(filter.textContent).toBe("Service or Inspection");
+    await user.click(filter);
+    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual(["All", "Service or Inspection", "Service", "Inspection"]);
+    await user.click(screen.getByRole("option", { name: "Inspection" }));
+    await user.click(within(dialog).getByRole("button", { name: "Download" }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.url.searchParams.get("serviceOrInspection")).toBe("inspection");
+  });
+
+  it("gives deficiency, questionnaire and time at location reports this month, and the due consolidated report the end of the year", async () => {
+    await show();
+    for (const name of ["Deficiency Report", "Questionnaire Report", "Time at Location Report"]) {
+      const { user, dialog } = await openReport(name);
+      expect([value(dialog, /^Start Date/), value(dialog, /^End Date/)]).toEqual([MONTH_START, MONTH_END]);
+      await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    }
+    const { dialog } = await openReport("Equipment Due Consolidated Report");
+    expect(value(dialog, /^End Date/)).toBe(dayjs().endOf("year").format("YYYY-MM-DD"));
+    expect(within(dialog).queryByLabelText(/^Start Date/)).toBeNull();
+  });
+
+  it("sends a company-wide report without locationId, as CSV in landscape, named by its title when the server gives no name", async () => {
+    const { calls } = await show();
+    const { user, dialog } = await openReport("Deficiency Report");
+    expect(within(dialog).getByRole("combobox", { name: "Site" }).textContent).toBe("All Sites");
+    fireEvent.change(within(dialog).getByLabelText(/^End Date/), { target: { value: dayjs(MONTH_START).subtract(1, "day").format("YYYY-MM-DD") } });
+    expect(within(dialog).getByText("End Date must not be before Start Date")).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^End Date/), { target: { value: MONTH_END } });
+    await user.click(within(dialog).getByRole("combobox", { name: "Output" }));
+    await user.click(await screen.findByRole("option", { name: "CSV" }));
+    await user.click(within(dialog).getByRole("combobox", { name: "Layout" }));
+    await user.click(await screen.findByRole("option", { name: "Landscape" }));
+    await user.click(within(dialog).getByRole("button", { name: "Download" }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ startDate: MONTH_START, endDate: MONTH_END, output: "csv", layout: "landscape" });
+    expect(saved).toEqual([`Deficiency Report - All Sites - ${dayjs().format("YYYY-MM-DD")}.csv`]);
+  });
+
+  it("says the device must be online, and offers Try Again as soon as it is back", async () => {
+    let reachable = false;
+    const { calls } = await show({ answer: () => (reachable ? { status: 200, body: "%PDF" } : "offline") });
+    const { user, dialog } = await openReport("Location Report");
+    online = false;
+    await user.click(within(dialog).getByRole("button", { name: "Download" }));
+    expect(await within(dialog).findByText("The device must be online to download a report. Try again when it is back online.")).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    expect(within(dialog).getByRole("button", { name: "Try Again" })).toHaveProperty("disabled", true);
+
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event("online"));
+    });
+    expect(await within(dialog).findByText("The device is back online.")).toBeTruthy();
+    // Online by the browser's word, but no answer: still offline, and Try Again stays offered.
+    await user.click(within(dialog).getByRole("button", { name: "Try Again" }));
+    expect(await within(dialog).findByText("The device must be online to download a report. Try again when it is back online.")).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Try Again" })).toHaveProperty("disabled", false);
+    expect(calls).toHaveLength(1);
+
+    reachable = true;
+    await user.click(within(dialog).getByRole("button", { name: "Try Again" }));
+    await vi.waitFor(() => expect(saved).toEqual([`Location Report - All Sites - ${dayjs().format("YYYY-MM-DD")}.pdf`]));
+  });
+
+  it("shows the server's message when the report is refused", async () => {
+    await show({ answer: () => ({ status: 400, body: JSON.stringify({ message: "endDate is before startDate", contextId: "ctx-1" }) }) });
+    const { user, dialog } = await openReport("Location Report");
+    await user.click(within(dialog).getByRole("button", { name: "Download" }));
+    expect(await within(dialog).findByText("The report could not be downloaded: endDate is before startDate (ctx-1)")).toBeTruthy();
+    expect(saved).toEqual([]);
+  });
+
+  it("narrows the selective equipment and questionnaire reports by the catalogue on the device", async () => {
+    const { calls } = await show();
+    const { user, dialog } = await openReport("Questionnaire Report");
+    expect(within(dialog).getByRole("combobox", { name: "Service Type" }).textContent).toBe("All Service Types");
+    await user.click(within(dialog).getByRole("combobox", { name: "Service Type" }));
+    await user.click(await screen.findByRole("option", { name: "Monthly Inspection" }));
+    await user.click(within(dialog).getByRole("button", { name: "Download" }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.url.searchParams.get("serviceTypeId")).toBe(MONTHLY);
+  });
+
+  it("needs REPORT_READ", async () => {
+    await show({ permissions: ["LOCATION_READ"] });
+    expect(await screen.findByText("Reports need the View Reports permission.")).toBeTruthy();
+    expect(screen.queryByRole("list")).toBeNull();
+  });
+});

@@ -1,15 +1,17 @@
 /**
- * Settings (§2): the sync panel, and an entry to every settings screen this user may see —
- * the navigation's Settings items (§6 gating and feature flags, screens this build serves),
- * with their full titles. The own profile is always there.
+ * Settings (§2): the sync panel, an entry to every settings screen this user may see — the
+ * navigation's Settings items (§6 gating and feature flags, screens this build serves), with
+ * their full titles; the own profile is always there — and the Export Billing Data dialog.
  */
 import { List, ListItemButton, ListItemText, Paper, Stack, Typography } from "@mui/material";
+import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { visibleNavigation } from "../../app/navigation";
 import { servedPaths } from "../../app/routes";
 import { useOrganization } from "../../app/shell/Shell";
 import { type StringKey, t } from "../../app/strings";
 import { useAuth } from "../../auth/AuthProvider";
+import { ExportBillingDialog } from "./ExportBillingDialog";
 import { SyncPanel } from "./SyncPanel";
 
 /** Full titles: the navigation truncates to 15 characters (§2), a list has room. */
@@ -35,6 +37,7 @@ export function SettingsPage() {
   const { user } = useAuth();
   const org = useOrganization();
   const items = visibleNavigation(user, org, servedPaths).find((group) => group.path === "/settings")?.items ?? [];
+  const [exporting, setExporting] = useState(false);
   const entries = items.some((item) => item.path === "/profile") ? items : [{ title: t("profile"), path: "/profile", external: false }, ...items];
   return (
     <Stack spacing={5} sx={{ maxWidth: 720 }}>
@@ -55,8 +58,12 @@ export function SettingsPage() {
               </ListItemButton>
             ),
           )}
+          <ListItemButton onClick={() => setExporting(true)}>
+            <ListItemText primary={t("exportBillingData")} />
+          </ListItemButton>
         </List>
       </Paper>
+      {exporting && <ExportBillingDialog onClose={() => setExporting(false)} />}
     </Stack>
   );
 }

@@ -114,9 +114,13 @@ export function MonthCalendar({ selected, today, range, counts, onSelect }: Mont
                 "&.Mui-focusVisible": { outline: 2, outlineColor: "primary.dark", outlineStyle: "solid", outlineOffset: 1 },
               }}
             >
-              <Badge badgeContent={count} color="secondary" max={9} variant={count > 0 ? "dot" : "standard"} invisible={count === 0}>
-                {dayjs(day).date()}
-              </Badge>
+              {count > 0 ? (
+                <Badge variant="dot" color="secondary">
+                  {dayjs(day).date()}
+                </Badge>
+              ) : (
+                dayjs(day).date()
+              )}
             </ButtonBase>
           );
         })}

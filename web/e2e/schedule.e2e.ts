@@ -1,0 +1,87 @@
+/**
+ * The schedule against the real server in Chromium: on a phone (375×812) the office puts a
+ * site on today through the Add Sites pane, and the site shows under Today in the sites list;
+ * the event reaches the server as the civil date and times the sites list reads.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Account, PASSWORD, download, newId, uploadAll } from "./api";
+import { type Server, VIEWPORTS, launchBrowser, logIn, newContext, startServer, uniqueEmail } from "./harness";
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function eventually<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: 20_000, interval: 100 });
+}
+
+async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto("/");
+  await logIn(page, account.email, account.password);
+  await page.waitForURL("**/sites");
+  await eventually(() => page.getByText(/Up to date as of/).first().isVisible()).toBe(true);
+}
+
+/** An owner who signed up through the app's form, terms accepted (§4 Subscription: version '1.0.1'). */
+async function signUpOwner(email: string): Promise<Account> {
+  const response = await fetch(`${server.url}/api/users`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "Olive Office", email, password: PASSWORD, organizationName: "Acme Fire", plan: "Basic", acceptedTermsVersion: "1.0.1" }),
+  });
+  if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+  const answer = (await response.json()) as { token: string; user: { id: string; orgId: string } };
+  return { email, password: PASSWORD, token: answer.token, orgId: answer.user.orgId, userId: answer.user.id };
+}
+
+async function twoSites(owner: Account): Promise<{ warehouse: string; arena: string }> {
+  const stamp = new Date().toISOString();
+  const [warehouse, arena] = [newId(), newId()];
+  const site = (id: string, name: string) => ({ id, orgId: owner.orgId, name, status: "active", country: "CA", province: "ON", timeZone: "America/Toronto", lastUpdated: stamp });
+  await uploadAll(server, owner, { locations: [site(warehouse, "Warehouse"), site(arena, "Arena")] });
+  return { warehouse, arena };
+}
+
+describe("schedule", () => {
+  it("puts a site on today on a phone, and the sites list shows it under Today", async () => {
+    const owner = await signUpOwner(uniqueEmail("schedule"));
+    const { warehouse } = await twoSites(owner);
+    const context = await newContext(browser, server, VIEWPORTS.mobile);
+    const page = await context.newPage();
+    await signIn(page, owner);
+
+    // Nothing is scheduled yet: Today is empty.
+    await eventually(() => page.getByText("No sites are scheduled for you today.").isVisible()).toBe(true);
+
+    await page.goto("/schedule");
+    const today = await page.evaluate(() => new Date().toLocaleDateString("en-CA"));
+    const label = await page.evaluate(() => new Date().toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" }).replace(",", ""));
+    const pane = page.getByRole("region", { name: "Add Sites" });
+    await pane.getByRole("searchbox", { name: "Search" }).fill("ware");
+    await pane.getByRole("button", { name: `Add Warehouse to ${label}` }).click();
+    await eventually(() => page.getByText(`Added Warehouse to ${label}`).isVisible()).toBe(true);
+    await eventually(() => page.getByRole("button", { name: "Edit Warehouse, 09:00 to 17:00" }).isVisible()).toBe(true);
+
+    // The event is the owner's (the only user), today, 09:00 to 17:00, on the server too.
+    await eventually(async () => (await download(server, owner)).schedule?.length ?? 0).toBe(1);
+    const [event] = (await download(server, owner)).schedule ?? [];
+    expect(event).toMatchObject({ locationId: warehouse, userId: owner.userId, date: today, startTime: "09:00", endTime: "17:00" });
+
+    await page.goto("/sites");
+    const list = page.getByRole("tabpanel");
+    await eventually(() => list.getByRole("link", { name: /^Warehouse/ }).isVisible()).toBe(true);
+    expect(await list.getByRole("link", { name: /^Arena/ }).count()).toBe(0);
+    await expect(page.getByRole("tab", { name: "Today" }).getAttribute("aria-selected")).resolves.toBe("true");
+    await context.close();
+  });
+});

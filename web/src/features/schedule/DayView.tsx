@@ -117,7 +117,7 @@ export function DayView({ day, events, work, siteName, userName, onEdit }: DayVi
             px: 2,
             py: 1,
             borderRadius: 1,
-            bgcolor: "primary.light",
+            bgcolor: "primary.main",
             color: "primary.contrastText",
             borderLeft: 4,
             borderColor: "primary.dark",
@@ -127,7 +127,7 @@ export function DayView({ day, events, work, siteName, userName, onEdit }: DayVi
               key={event.id}
               aria-label={t("scheduleEditEventOf", { site, start: event.startTime, end: event.endTime })}
               onClick={() => onEdit(event)}
-              sx={{ ...sx, "&.Mui-focusVisible": { outline: 2, outlineStyle: "solid", outlineColor: "primary.dark" } }}
+              sx={{ ...sx, "&:hover": { bgcolor: "primary.dark" }, "&.Mui-focusVisible": { outline: 3, outlineStyle: "solid", outlineColor: "secondary.main" } }}
             >
               {content}
             </ButtonBase>

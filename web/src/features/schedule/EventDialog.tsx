@@ -75,7 +75,7 @@ export function EventDialog({ event, siteName, users, range, onClose, onSave, on
         </div>
         <SelectInput label={t("scheduleUser")} value={draft.userId} onChange={set("userId")} options={users} required />
         {field("date", t("scheduleDate"), "date", { min: range.first, max: range.last })}
-        <Stack direction="row" spacing={3}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 4, sm: 3 }}>
           {field("startTime", t("scheduleStartTime"), "time")}
           {field("endTime", t("scheduleEndTime"), "time")}
         </Stack>

@@ -127,9 +127,11 @@ pub async fn create_signed_url(
 
 /// Checks a link's file name and signature.
 fn check_link(state: &AppState, access: Access, org_id: &str, folder: &str, name: &str, link: &LinkQuery) -> ApiResult<StoredName> {
-    let file = StoredName::parse(folder, name)?;
+    // A link without its signature is refused before its name is looked at: an address made
+    // up for another organisation learns nothing.
     let invalid = || ApiError::forbidden("This file link is not valid: ask for a new one").with_code("InvalidSignature");
     let (Some(expires), Some(signature)) = (link.expires, link.signature.as_deref()) else { return Err(invalid()) };
+    let file = StoredName::parse(folder, name)?;
     match state.files.links().verify(access, org_id, &file, expires, signature, jiff::Timestamp::now().as_second()) {
         Ok(()) => Ok(file),
         Err(LinkError::BadSignature) => Err(invalid()),

@@ -46,9 +46,21 @@ pub async fn patch_organization(
 ) -> ApiResult<Json<Value>> {
     let org_id = session.org_id.as_str();
     session.require(Permission::SettingsWrite)?;
-    let current = load(&state.store, org_id).await?;
-    let updated = apply_organization_patch(&current, &patch.data, jiff::Timestamp::now())
-        .map_err(|error| ApiError::new(StatusCode::BAD_REQUEST, "ValidationFailed", error.message))?;
-    state.store.put_entity(org_id, "organization", org_id, &updated).await?;
-    Ok(Json(updated))
+    // Under the organisation's lock, so a billing webhook changing `active` at the same moment
+    // is not overwritten by this copy.
+    let mut refused = None;
+    let updated = state
+        .store
+        .update_organization(org_id, |current| match apply_organization_patch(current, &patch.data, jiff::Timestamp::now()) {
+            Ok(updated) => Some(updated),
+            Err(error) => {
+                refused = Some(error.message);
+                None
+            }
+        })
+        .await?;
+    if let Some(message) = refused {
+        return Err(ApiError::new(StatusCode::BAD_REQUEST, "ValidationFailed", message));
+    }
+    updated.map(Json).ok_or_else(|| ApiError::not_found("Organization not found"))
 }

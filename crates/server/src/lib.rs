@@ -10,6 +10,7 @@ pub mod error;
 pub mod extract;
 pub mod files;
 pub mod mail;
+pub mod reports;
 pub mod routes;
 pub mod serve;
 pub mod web_app;

@@ -14,6 +14,7 @@ mod organizations;
 mod outbox;
 mod rate_limit;
 mod records;
+mod report_reads;
 mod secrets;
 mod sync;
 mod transfers;

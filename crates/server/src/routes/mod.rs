@@ -8,6 +8,7 @@ pub mod health;
 pub mod logs;
 pub mod organizations;
 pub mod payments;
+pub mod reports;
 pub mod sync;
 pub mod terms;
 pub mod token;
@@ -63,6 +64,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(files::create_signed_url))
         .routes(routes!(files::upload, files::download))
         .routes(routes!(transfers::transfer_equipment))
+        .routes(routes!(reports::report))
         .routes(routes!(payments::create_checkout_session))
         .routes(routes!(payments::create_portal_session))
         .routes(routes!(payments::webhook))

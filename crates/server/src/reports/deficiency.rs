@@ -1,0 +1,88 @@
+//! Deficiency report (one site, or every site): the deficiencies open at some time in
+//! `startDate`..`endDate` (default this month, spec §9): opened on or before the end and not
+//! closed before the start. Oldest first.
+
+use serde_json::Value;
+
+use super::data::{Dataset, text};
+use super::params::Request;
+use super::times::{self, days_between};
+use super::{Column, Labelled, Report, ReportName, Row};
+use crate::error::ApiResult;
+
+const COLUMNS: [Column; 12] = [
+    Column::both("Site", 1.2),
+    Column::both("Location", 1.3),
+    Column::both("Barcode", 0.8),
+    Column::csv_only("Model"),
+    Column::both("Type", 0.9),
+    Column::both("Service", 1.0),
+    Column::both("Description", 2.0),
+    Column::both("Opened", 0.8),
+    Column::both("Closed", 0.8),
+    Column::both("Status", 0.6),
+    Column::both("Days Open", 0.5),
+    Column::csv_only("Equipment Id"),
+];
+const STATUS: usize = 9;
+
+pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+    let location_id = request.location_id.as_deref();
+    let report_zone = dataset.report_zone(location_id);
+    let now = jiff::Timestamp::now().as_millisecond();
+    let today = report_zone.date_of(now);
+    let (start, end) = request.range(&report_zone, (times::start_of_month(today), times::end_of_month(today)))?;
+    let mut report = Report::new(ReportName::Deficiency, dataset, location_id, end.to_string());
+    report.columns = COLUMNS.to_vec();
+    if location_id.is_some() {
+        report.columns[0].in_pdf = false;
+    }
+    report.empty_text = "No deficiencies were open in this period.";
+    let items: std::collections::HashMap<&str, &Value> = dataset.equipment.iter().map(|item| (text(item, "id"), item)).collect();
+    let mut listed: Vec<(i64, Row)> = Vec::new();
+    let (mut open_count, mut opened_in, mut closed_in) = (0, 0, 0);
+    for deficiency in &dataset.deficiencies {
+        let site_id = text(deficiency, "locationId");
+        let zone = dataset.zone(site_id);
+        let (from, until) = (zone.start_of_day(start), zone.end_of_day(end));
+        let Some(opened) = zone.parse(text(deficiency, "dateOpened")) else { continue };
+        let closed = zone.parse(text(deficiency, "dateClosed"));
+        if opened > until || closed.is_some_and(|closed| closed < from) {
+            continue;
+        }
+        // Open at the end of the period (or now, for a period not over yet).
+        let still_open = closed.is_none_or(|closed| closed > until.min(now));
+        open_count += usize::from(still_open);
+        opened_in += usize::from(opened >= from);
+        closed_in += usize::from(closed.is_some_and(|closed| closed <= until));
+        let item = items.get(text(deficiency, "equipmentId")).copied();
+        let field = |key: &str| item.map(|item| text(item, key).to_string()).unwrap_or_default();
+        let days = days_between(opened, closed.unwrap_or(now).max(opened));
+        let cells = vec![
+            dataset.site_name(site_id).to_string(),
+            field("name"),
+            field("barcode"),
+            item.map(|item| dataset.model_name(item).to_string()).unwrap_or_default(),
+            item.map(|item| dataset.equipment_type_name(item).to_string()).unwrap_or_default(),
+            dataset.service_type_name(text(deficiency, "serviceTypeId")).to_string(),
+            text(deficiency, "description").to_string(),
+            zone.format_date(opened),
+            closed.map(|t| zone.format_date(t)).unwrap_or_default(),
+            (if closed.is_none() { "Open" } else { "Closed" }).to_string(),
+            days.to_string(),
+            text(deficiency, "equipmentId").to_string(),
+        ];
+        let alerts = if closed.is_none() { vec![STATUS] } else { Vec::new() };
+        listed.push((opened, Row { cells, group_start: true, alerts, ..Row::default() }));
+    }
+    listed.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cells[0].cmp(&b.1.cells[0])).then_with(|| a.1.cells[1].cmp(&b.1.cells[1])));
+    report.rows = listed.into_iter().map(|(_, row)| row).collect();
+    report.parameters = vec![Labelled::new("From", start), Labelled::new("To", end)];
+    report.totals = vec![
+        Labelled::new("Deficiencies", report.rows.len()),
+        Labelled::new("Opened in period", opened_in),
+        Labelled::new("Closed in period", closed_in),
+        Labelled::new("Still open", open_count),
+    ];
+    Ok(report)
+}

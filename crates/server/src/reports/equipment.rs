@@ -1,0 +1,114 @@
+//! Equipment report (one site): one row per item with its next inspection and next service
+//! from the due engine (as of now) and what is due. `serviceOrInspection` picks the items:
+//! `all`, `serviceOrInspection` (default: due for either, spec §9), `service`, `inspection`.
+
+use super::data::{Dataset, text};
+use super::items;
+use super::params::Request;
+use super::{Column, Labelled, Report, ReportName, Row};
+use crate::error::ApiResult;
+
+const COLUMNS: [Column; 12] = [
+    Column::csv_only("Site"),
+    Column::both("Location", 1.5),
+    Column::both("Barcode", 0.9),
+    Column::both("Serial Number", 0.9),
+    Column::both("Model", 0.9),
+    Column::both("Type", 1.0),
+    Column::csv_only("Manufacture Date"),
+    Column::both("Next Inspection", 0.9),
+    Column::both("Next Service", 0.9),
+    Column::both("Due", 0.9),
+    Column::both("Open Deficiencies", 0.7),
+    Column::csv_only("Services"),
+];
+const DUE: usize = 9;
+
+pub const FILTERS: [&str; 4] = ["all", "serviceOrInspection", "service", "inspection"];
+
+pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+    let site_id = request.location_id.as_deref().unwrap_or_default();
+    let zone = dataset.zone(site_id);
+    let filter = request.choice("serviceOrInspection", &FILTERS)?.unwrap_or("serviceOrInspection");
+    let now = jiff::Timestamp::now().as_millisecond();
+    let today = zone.start_of_day(zone.date_of(now));
+    let mut report = Report::new(ReportName::Equipment, dataset, Some(site_id), zone.date_of(now).to_string());
+    report.columns = COLUMNS.to_vec();
+    report.empty_text = match filter {
+        "all" => "This site has no equipment.",
+        "inspection" => "Nothing to inspect.",
+        "service" => "Nothing to service.",
+        _ => "Nothing to inspect or service.",
+    };
+    let results = dataset.due(|_| now);
+    let performed = Dataset::by_equipment(&dataset.performed_services);
+    let deficiencies = Dataset::by_equipment(&dataset.deficiencies);
+    let (mut inspection_due, mut service_due, mut open_total) = (0, 0, 0);
+    for item in &dataset.equipment {
+        let id = text(item, "id");
+        let open = items::open_deficiencies(deficiencies.get(id).map(Vec::as_slice).unwrap_or_default()).len();
+        let (lines, inspection, service, note) = match items::verdict(&results, item) {
+            Ok(result) => {
+                let lines = items::service_lines(dataset, result, performed.get(id).map(Vec::as_slice).unwrap_or_default(), &zone);
+                (lines, result.inspection_due, result.service_due, String::new())
+            }
+            Err(why) => (Vec::new(), false, false, why),
+        };
+        let listed = match filter {
+            "all" => true,
+            "inspection" => inspection,
+            "service" => service,
+            _ => inspection || service,
+        };
+        if !listed {
+            continue;
+        }
+        inspection_due += usize::from(inspection);
+        service_due += usize::from(service);
+        open_total += open;
+        let earliest =
+            |inspections: bool| lines.iter().filter(|l| l.inspection == inspections && !l.unscheduled).filter_map(|l| l.next_date).min();
+        let due =
+            [(inspection, "Inspection"), (service, "Service")].iter().filter(|(on, _)| *on).map(|(_, what)| *what).collect::<Vec<_>>();
+        let services = lines
+            .iter()
+            .map(|l| format!("{} {} ({})", l.name, items::date_cell(&zone, l.next_date), items::status(l, today)))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let cells = vec![
+            dataset.site_name(text(item, "locationId")).to_string(),
+            text(item, "name").to_string(),
+            text(item, "barcode").to_string(),
+            text(item, "serialNumber").to_string(),
+            dataset.model_name(item).to_string(),
+            dataset.equipment_type_name(item).to_string(),
+            zone.format_stored(text(item, "manufactureDate")),
+            items::date_cell(&zone, earliest(true)),
+            items::date_cell(&zone, earliest(false)),
+            if note.is_empty() { due.join(", ") } else { note },
+            open.to_string(),
+            services,
+        ];
+        report.rows.push(Row { cells, group_start: true, alerts: vec![DUE], ..Row::default() });
+    }
+    report.parameters = vec![
+        Labelled::new(
+            "Showing",
+            match filter {
+                "all" => "All equipment",
+                "inspection" => "Inspection due",
+                "service" => "Service due",
+                _ => "Service or inspection due",
+            },
+        ),
+        Labelled::new("As of", zone.format_date(now)),
+        Labelled::new("Time zone", &zone.name),
+    ];
+    report.totals = vec![
+        Labelled::new("Equipment listed", report.rows.len()),
+        Labelled::new("Inspection due", inspection_due),
+        Labelled::new("Service due", service_due),
+        Labelled::new("Open deficiencies", open_total),
+    ];
+    Ok(report)
+}

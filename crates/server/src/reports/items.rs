@@ -1,0 +1,72 @@
+//! What several reports say about one piece of equipment: its services with their last and
+//! next dates and status (from the due engine), and its open deficiencies.
+
+use fieldtag_domain::due::{DueError, DueResult};
+use serde_json::Value;
+
+use super::data::{Dataset, text};
+use super::times::Zone;
+
+/// One service of an item.
+pub struct ServiceLine {
+    pub service_type_id: String,
+    pub name: String,
+    pub last_date: Option<i64>,
+    pub next_date: Option<i64>,
+    pub due: bool,
+    pub inspection: bool,
+    pub unscheduled: bool,
+}
+
+/// A service's status on the report's day.
+pub fn status(line: &ServiceLine, day_start: i64) -> &'static str {
+    match line.next_date {
+        _ if line.unscheduled => "Unscheduled",
+        Some(next) if line.due && next < day_start => "Overdue",
+        _ if line.due => "Due",
+        Some(_) => "OK",
+        None => "By reading",
+    }
+}
+
+/// The item's enabled services in the engine's order, with each one's last date.
+pub fn service_lines(dataset: &Dataset, result: &DueResult, performed: &[&Value], zone: &Zone) -> Vec<ServiceLine> {
+    result
+        .services
+        .iter()
+        .map(|service| {
+            let last = performed.iter().find(|p| text(p, "serviceTypeId") == service.service_type_id);
+            ServiceLine {
+                service_type_id: service.service_type_id.clone(),
+                name: dataset.service_type_name(&service.service_type_id).to_string(),
+                last_date: last.and_then(|p| zone.parse(text(p, "lastDate"))),
+                next_date: service.next_date.map(|t| t.as_millisecond()),
+                due: service.due,
+                inspection: service.inspection,
+                unscheduled: service.unscheduled,
+            }
+        })
+        .collect()
+}
+
+/// The engine's answer, or a line saying why there is none.
+pub fn verdict<'a>(
+    results: &'a std::collections::HashMap<String, Result<DueResult, DueError>>,
+    item: &Value,
+) -> Result<&'a DueResult, String> {
+    match results.get(text(item, "id")) {
+        Some(Ok(result)) => Ok(result),
+        Some(Err(error)) => Err(format!("Due dates cannot be computed: {error}")),
+        None => Err("Due dates cannot be computed: the record cannot be read".into()),
+    }
+}
+
+/// An item's deficiencies that are still open.
+pub fn open_deficiencies<'a>(deficiencies: &[&'a Value]) -> Vec<&'a Value> {
+    deficiencies.iter().copied().filter(|d| text(d, "dateClosed").is_empty()).collect()
+}
+
+/// `date` formatted here, or empty.
+pub fn date_cell(zone: &Zone, t: Option<i64>) -> String {
+    t.map(|t| zone.format_date(t)).unwrap_or_default()
+}

@@ -1,0 +1,252 @@
+//! A report as PDF, typeset by Typst as a library: `report.typ` is compiled against a world
+//! of four virtual files (the template, the report as JSON, the letterhead, the logo) and
+//! the fonts bundled with Typst, so nothing is read from disk or the network.
+
+use std::sync::LazyLock;
+
+use anyhow::anyhow;
+use serde::Serialize;
+use serde_json::Value;
+use typst::diag::{FileError, FileResult};
+use typst::foundations::{Bytes, Datetime};
+use typst::syntax::{FileId, RootedPath, Source, VirtualPath, VirtualRoot};
+use typst::text::{Font, FontBook};
+use typst::utils::LazyHash;
+use typst::{Library, LibraryExt, World};
+use typst_layout::PagedDocument;
+
+use super::data::text;
+use super::params::Layout;
+use super::{Detail, Labelled, Report};
+use crate::files::Files;
+use crate::files::names::{Folder, StoredName};
+
+const TEMPLATE: &str = include_str!("report.typ");
+/// The product's green (spec §9), for organisations without a colour of their own.
+const DEFAULT_ACCENT: &str = "#2e7d32";
+
+struct Fonts {
+    book: LazyHash<FontBook>,
+    fonts: Vec<Font>,
+}
+
+static FONTS: LazyLock<Fonts> = LazyLock::new(|| {
+    let fonts: Vec<Font> = typst_assets::fonts().flat_map(|data| Font::iter(Bytes::new(data))).collect();
+    Fonts { book: LazyHash::new(FontBook::from_fonts(&fonts)), fonts }
+});
+static LIBRARY: LazyLock<LazyHash<Library>> = LazyLock::new(|| LazyHash::new(Library::default()));
+
+/// File ids are interned for the life of the process, so the same four are used by every report.
+fn file_id(path: &str) -> FileId {
+    RootedPath::new(VirtualRoot::Project, VirtualPath::new(path).expect("a valid virtual path")).intern()
+}
+static MAIN: LazyLock<FileId> = LazyLock::new(|| file_id("/main.typ"));
+static DATA: LazyLock<FileId> = LazyLock::new(|| file_id("/data.json"));
+static LETTERHEAD: LazyLock<FileId> = LazyLock::new(|| file_id("/letterhead.png"));
+static LOGO: LazyLock<FileId> = LazyLock::new(|| file_id("/logo.png"));
+
+/// The organisation's look on the page.
+pub struct Branding {
+    name: String,
+    lines: Vec<String>,
+    accent: String,
+    letterhead: Option<Vec<u8>>,
+    logo: Option<Vec<u8>>,
+}
+
+impl Branding {
+    /// The organisation's name, address, colour, and images from the files store: the
+    /// letterhead of the layout when WHITE_LABEL is on, else the logo. An image that cannot be
+    /// read is left out (logged), never a failed report.
+    pub async fn load(files: &Files, org_id: &str, organization: &Value, layout: Layout) -> Branding {
+        let field = |key: &str| text(organization, key).trim().to_string();
+        let town =
+            [field("city"), field("province"), field("postalCode")].into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(", ");
+        let contact = [field("phone"), field("email")].into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" · ");
+        let lines = [field("address"), town, contact].into_iter().filter(|line| !line.is_empty()).collect();
+        let color = field("backgroundColor");
+        let accent = if color.len() == 7 && color.starts_with('#') && color[1..].chars().all(|c| c.is_ascii_hexdigit()) {
+            color
+        } else {
+            DEFAULT_ACCENT.to_string()
+        };
+        let white_label = organization["enabledFeatures"].as_array().is_some_and(|features| features.iter().any(|f| f == "WHITE_LABEL"));
+        let letterhead_key = match layout {
+            Layout::Portrait => "letterHead",
+            Layout::Landscape => "landscapeLetterHead",
+        };
+        let letterhead = if white_label { image(files, org_id, Folder::LetterHeads, &field(letterhead_key)).await } else { None };
+        let logo = if letterhead.is_none() { image(files, org_id, Folder::Logos, &field("logo")).await } else { None };
+        Branding { name: field("name"), lines, accent, letterhead, logo }
+    }
+}
+
+/// A stored image by the name an organisation keeps (`{folder}/{name}` or the bare name).
+async fn image(files: &Files, org_id: &str, folder: Folder, name: &str) -> Option<Vec<u8>> {
+    if name.is_empty() {
+        return None;
+    }
+    let stored = StoredName::parse_file_name(name).or_else(|_| StoredName::parse(folder.as_str(), name)).ok()?;
+    match files.get(org_id, &stored).await {
+        Ok(Some(bytes)) => Some(bytes.to_vec()),
+        Ok(None) => {
+            tracing::warn!(org_id, file = name, "report image not found; printing without it");
+            None
+        }
+        Err(error) => {
+            tracing::warn!(org_id, file = name, %error, "report image unreadable; printing without it");
+            None
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PageData<'a> {
+    title: &'static str,
+    scope: &'a str,
+    scope_lines: &'a [String],
+    parameters: &'a [Labelled],
+    totals: &'a [Labelled],
+    columns: Vec<PageColumn>,
+    rows: Vec<PageRow<'a>>,
+    empty_text: &'static str,
+    signature: bool,
+    landscape: bool,
+    generated: &'a str,
+    accent: &'a str,
+    letterhead: bool,
+    logo: bool,
+    org: PageOrg<'a>,
+}
+
+#[derive(Serialize)]
+struct PageColumn {
+    title: &'static str,
+    width: f32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PageRow<'a> {
+    cells: Vec<&'a str>,
+    group_start: bool,
+    alerts: Vec<usize>,
+    details: &'a [Detail],
+}
+
+#[derive(Serialize)]
+struct PageOrg<'a> {
+    name: &'a str,
+    lines: &'a [String],
+}
+
+/// The report as the template reads it: only the PDF's columns, grouped cells on a group's
+/// first row only.
+fn page_data<'a>(report: &'a Report, branding: &'a Branding, layout: Layout) -> PageData<'a> {
+    let shown: Vec<usize> = (0..report.columns.len()).filter(|&i| report.columns[i].in_pdf).collect();
+    let rows = report
+        .rows
+        .iter()
+        .map(|row| PageRow {
+            cells: shown
+                .iter()
+                .map(|&i| {
+                    if report.columns[i].grouped && !row.group_start {
+                        ""
+                    } else {
+                        row.cells.get(i).map(String::as_str).unwrap_or_default()
+                    }
+                })
+                .collect(),
+            group_start: row.group_start,
+            alerts: row.alerts.iter().filter_map(|a| shown.iter().position(|s| s == a)).collect(),
+            details: &row.details,
+        })
+        .collect();
+    PageData {
+        title: report.name.title(),
+        scope: &report.scope,
+        scope_lines: &report.scope_lines,
+        parameters: &report.parameters,
+        totals: &report.totals,
+        columns: shown.iter().map(|&i| PageColumn { title: report.columns[i].title, width: report.columns[i].width }).collect(),
+        rows,
+        empty_text: report.empty_text,
+        signature: report.signature,
+        landscape: layout == Layout::Landscape,
+        generated: &report.generated,
+        accent: &branding.accent,
+        letterhead: branding.letterhead.is_some(),
+        logo: branding.logo.is_some(),
+        org: PageOrg { name: &branding.name, lines: &branding.lines },
+    }
+}
+
+struct ReportWorld {
+    main: Source,
+    data: Bytes,
+    letterhead: Option<Bytes>,
+    logo: Option<Bytes>,
+}
+
+impl World for ReportWorld {
+    fn library(&self) -> &LazyHash<Library> {
+        &LIBRARY
+    }
+
+    fn book(&self) -> &LazyHash<FontBook> {
+        &FONTS.book
+    }
+
+    fn main(&self) -> FileId {
+        *MAIN
+    }
+
+    fn source(&self, id: FileId) -> FileResult<Source> {
+        if id == *MAIN { Ok(self.main.clone()) } else { Err(not_found(id)) }
+    }
+
+    fn file(&self, id: FileId) -> FileResult<Bytes> {
+        let found = if id == *DATA {
+            Some(&self.data)
+        } else if id == *LETTERHEAD {
+            self.letterhead.as_ref()
+        } else if id == *LOGO {
+            self.logo.as_ref()
+        } else {
+            None
+        };
+        found.cloned().ok_or_else(|| not_found(id))
+    }
+
+    fn font(&self, index: usize) -> Option<Font> {
+        FONTS.fonts.get(index).cloned()
+    }
+
+    fn today(&self, _offset: Option<typst::foundations::Duration>) -> Option<Datetime> {
+        None
+    }
+}
+
+fn not_found(id: FileId) -> FileError {
+    FileError::NotFound(id.get().vpath().get_without_slash().into())
+}
+
+/// Typesets the report. Runs for a while on large sites: call it off the async threads.
+pub fn render(report: &Report, branding: &Branding, layout: Layout) -> anyhow::Result<Vec<u8>> {
+    let data = serde_json::to_vec(&page_data(report, branding, layout))?;
+    let world = ReportWorld {
+        main: Source::new(*MAIN, TEMPLATE.to_string()),
+        data: Bytes::new(data),
+        letterhead: branding.letterhead.clone().map(Bytes::new),
+        logo: branding.logo.clone().map(Bytes::new),
+    };
+    let compiled = typst::compile::<PagedDocument>(&world).output;
+    // Typst memoises across compilations; each report is new, so keep the caches small.
+    typst::comemo::evict(2);
+    let document = compiled
+        .map_err(|errors| anyhow!("typesetting failed: {}", errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; ")))?;
+    typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default())
+        .map_err(|errors| anyhow!("PDF export failed: {}", errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; ")))
+}

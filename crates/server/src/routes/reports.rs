@@ -1,0 +1,71 @@
+//! `GET /api/reports/{name}`: the eight reports of spec §7 as a PDF or CSV download
+//! (REPORT_READ). The site named by `locationId` must be the caller's organisation's.
+//! Parameters, defaults and columns: docs/reports.md.
+
+use axum::extract::State;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use fieldtag_domain::permissions::Permission;
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+
+use crate::app::AppState;
+use crate::auth::Session;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{Path, Query};
+use crate::reports::{self, ReportName, ReportQuery};
+
+/// Characters kept as they are in `filename*` (RFC 5987 attr-char).
+const ATTR_CHAR: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'!')
+    .remove(b'#')
+    .remove(b'$')
+    .remove(b'&')
+    .remove(b'+')
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'^')
+    .remove(b'_')
+    .remove(b'`')
+    .remove(b'|')
+    .remove(b'~');
+
+/// A report as a file (REPORT_READ). `output=pdf|csv` (default pdf), `layout=portrait|landscape`
+/// (default portrait), `locationId` (required by inspectionReport, equipmentReport and
+/// selectiveEquipmentReport; the others cover every site without it), and the report's own
+/// parameters (docs/reports.md). An unknown parameter or a bad value is a 400 naming it.
+#[utoipa::path(get, path = "/api/reports/{name}", tag = "reports", security(("bearer" = [])),
+    params(
+        ("name" = String, Path, description = "inspectionReport, equipmentReport, deficiencyReport, locationReport, selectiveEquipmentReport, equipmentDueConsolidatedReport, timeAtLocation or questionnaireReport"),
+        ("locationId" = Option<String>, Query, description = "The site; absent for a company-wide report where the report allows it"),
+        ("output" = Option<String>, Query, description = "pdf (default) or csv"),
+        ("layout" = Option<String>, Query, description = "portrait (default) or landscape; PDF only"),
+        ("reportDate" = Option<String>, Query, description = "inspectionReport: YYYY-MM-DD, default the end of this month"),
+        ("monthsOfHistory" = Option<i64>, Query, description = "inspectionReport: default 12, counted back to the start of a month"),
+        ("hideAddedHistory" = Option<bool>, Query, description = "inspectionReport: default true"),
+        ("serviceOrInspection" = Option<String>, Query, description = "equipmentReport: all, serviceOrInspection (default), service or inspection"),
+        ("startDate" = Option<String>, Query, description = "deficiencyReport, timeAtLocation, questionnaireReport: YYYY-MM-DD, default the start of this month"),
+        ("endDate" = Option<String>, Query, description = "deficiencyReport, timeAtLocation, questionnaireReport: default the end of this month; equipmentDueConsolidatedReport: default the end of this year"),
+        ("equipmentIds" = Option<String>, Query, description = "selectiveEquipmentReport: comma-separated ids"),
+        ("equipmentTypeIds" = Option<String>, Query, description = "selectiveEquipmentReport: comma-separated ids"),
+        ("modelIds" = Option<String>, Query, description = "selectiveEquipmentReport: comma-separated ids"),
+        ("serviceTypeIds" = Option<String>, Query, description = "selectiveEquipmentReport: comma-separated ids"),
+        ("serviceTypeId" = Option<String>, Query, description = "questionnaireReport: only this service's checklists"),
+    ),
+    responses(
+        (status = 200, description = "The report file, with Content-Disposition '{report name} - {site} - {date}.{pdf|csv}'", content_type = "application/pdf"),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn report(
+    State(state): State<AppState>,
+    session: Session,
+    Path(name): Path<String>,
+    Query(query): Query<ReportQuery>,
+) -> ApiResult<Response> {
+    session.require(Permission::ReportRead)?;
+    let name = ReportName::parse(&name)?;
+    let file = reports::make(&state.store, &state.files, &session.org_id, name, &query).await?;
+    let ascii: String = file.file_name.chars().map(|c| if c.is_ascii_graphic() || c == ' ' { c } else { '_' }).collect();
+    let disposition = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{}", utf8_percent_encode(&file.file_name, ATTR_CHAR));
+    let disposition = HeaderValue::from_str(&disposition).map_err(ApiError::internal)?;
+    Ok(([(header::CONTENT_TYPE, HeaderValue::from_static(file.content_type)), (header::CONTENT_DISPOSITION, disposition)], file.bytes)
+        .into_response())
+}

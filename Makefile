@@ -32,6 +32,7 @@ test: test-rust test-web test-e2e
 
 test-rust:
 	@mkdir -p $(TEST_LOGS); rm -f $(TEST_LOGS)/*.log
+	@scripts/ensure-poppler.sh
 	@url=$$(scripts/test-postgres.sh); \
 	echo "PostgreSQL tests use $$url"; \
 	FIELDTAG_TEST_POSTGRES_URL=$$url cargo test --workspace --locked 2>&1 | tee $(TEST_LOGS)/rust.log

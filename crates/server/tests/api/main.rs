@@ -13,6 +13,7 @@ mod login;
 mod logs;
 mod organizations;
 mod payments;
+mod reports;
 mod reset_password;
 mod sign_up;
 mod smtp;

@@ -30,6 +30,9 @@ async function call<T>(server: Server, method: string, path: string, init: { tok
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** §9: the terms version every user has accepted before using the app. */
+export const TERMS_VERSION = "1.0.1";
+
 interface LoginAnswer {
   token: string;
   user: { id: string; orgId: string };
@@ -37,7 +40,8 @@ interface LoginAnswer {
 
 export async function signUpByApi(server: Server, email: string, company = "Acme Fire"): Promise<Account> {
   const answer = await call<LoginAnswer>(server, "POST", "/users", {
-    body: { name: "Olive Office", email, password: PASSWORD, organizationName: company, plan: "Basic" },
+    // As the sign-up form sends it: the terms were accepted there.
+    body: { name: "Olive Office", email, password: PASSWORD, organizationName: company, plan: "Basic", acceptedTermsVersion: TERMS_VERSION },
   });
   return { email, password: PASSWORD, token: answer.token, orgId: answer.user.orgId, userId: answer.user.id };
 }
@@ -93,5 +97,7 @@ export async function addMember(server: Server, owner: Account, email: string, p
     auth: `Bearer ${link.searchParams.get("token")}`,
     body: { password: PASSWORD },
   });
+  // The terms, as the member accepts them at their first sign-in.
+  await call(server, "POST", `/users/${userId}/accepted-terms`, { token: answer.token, body: { version: TERMS_VERSION } });
   return { email, password: PASSWORD, token: answer.token, orgId: owner.orgId, userId };
 }

@@ -91,6 +91,8 @@ describe("settings in the browser", () => {
     const org = (await download(server, owner)).organization?.[0] ?? {};
     expect(org.logo).toMatch(/^logos\//);
     expect(org).toMatchObject({ letterHeadWidth: 850, letterHeadHeight: 100 });
+    // Once the device has the saved organisation, the shell shows the logo in place of the product's.
+    await page.getByRole("banner").getByRole("img", { name: "Acme Fire" }).waitFor({ timeout: 20_000 });
 
     // A floor plan from the site page, its image, and the item placed by a click.
     await page.goto(`/sites/${site}`);

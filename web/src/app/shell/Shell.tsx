@@ -14,11 +14,11 @@ import { type Organization, visibleNavigation } from "../navigation";
 import { SubscriptionGate } from "../../features/subscription/SubscriptionGate";
 import { servedPaths } from "../routes";
 import { t } from "../strings";
+import { useImage } from "../../files/useImage";
 import { LogoBox } from "./LogoBox";
 import { NavBar } from "./NavBar";
 import { SiteSelector } from "./SiteSelector";
 import { SyncMessage } from "./SyncMessage";
-import { useOrganizationLogo } from "./useOrganizationLogo";
 
 interface GlobalAlert {
   id: string;
@@ -36,7 +36,9 @@ export function Shell() {
   const auth = useAuth();
   const org = useOrganization();
   const alerts = useRecords<GlobalAlert>("globalAlerts");
-  const logoUrl = useOrganizationLogo(org);
+  // Kept on the device by file name, so the logo shows offline too.
+  const logo = useImage("logos", typeof org?.logo === "string" ? org.logo.trim() || null : null);
+  const logoUrl = logo.state === "ready" ? logo.url : null;
   const hasOwnLogo = typeof org?.logo === "string" && org.logo.trim() !== "";
   const groups = visibleNavigation(auth.user, org, servedPaths);
   const engine = useSyncEngine();

@@ -54,7 +54,7 @@ export function FloorPlanForm({ locationId, plan, equipment }: FloorPlanFormProp
       return;
     }
     settled();
-    snackbar.show(t(adding ? "floorPlanAdded" : "floorPlanSaved", { name: record.name }));
+    snackbar.show(t(adding ? "recordAdded" : "recordSaved", { name: record.name }));
     if (adding) navigate(`${floorPlansPath(locationId)}/${record.id}`, { replace: true });
   }
 
@@ -71,7 +71,7 @@ export function FloorPlanForm({ locationId, plan, equipment }: FloorPlanFormProp
     }
     setDeleting(false);
     settled();
-    snackbar.show(t("deletedThing", { name: plan.name }));
+    snackbar.show(t("recordDeleted", { name: plan.name }));
     navigate(floorPlansPath(locationId), { replace: true });
   }
 

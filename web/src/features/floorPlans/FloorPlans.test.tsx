@@ -80,7 +80,7 @@ describe("floor plans", () => {
     await user.type(screen.getByRole("textbox", { name: /^Name/ }), "  Basement ");
     expect(add).toHaveProperty("disabled", false);
     await user.click(add);
-    expect(await screen.findByText("Added Basement")).toBeTruthy();
+    expect(await screen.findByText("Basement added")).toBeTruthy();
     await waitFor(() => expect(harness.router.state.location.pathname).toMatch(new RegExp(`^${BASE}/[0-9a-f]{32}$`)));
     const id = harness.router.state.location.pathname.split("/").at(-1) ?? "";
     expect(await harness.tab.engine.get<FloorPlan>("floorPlans", id, SITE)).toMatchObject({ name: "Basement", locationId: SITE, image: null });

@@ -67,7 +67,7 @@ describe("Add User", () => {
     expect(add).toHaveProperty("disabled", false);
     await user.click(add);
 
-    expect(await screen.findByText("Added Nia New")).toBeTruthy();
+    expect(await screen.findByText("Nia New added")).toBeTruthy();
     await waitFor(() => expect(harness.router.state.location.pathname).toMatch(/^\/users\/[0-9a-f]{32}$/));
     const id = harness.router.state.location.pathname.split("/")[2] ?? "";
     const saved = await harness.stored<User>("users", id);
@@ -115,7 +115,7 @@ describe("permission toggling (§5)", () => {
     await user.click(toggle("Edit Settings"));
     expect(on("All permissions")).toBe(true);
     await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Saved Tess Tech")).toBeTruthy();
+    expect(await screen.findByText("Tess Tech saved")).toBeTruthy();
     await waitFor(async () => expect((await harness.stored<User>("users", TESS.id))?.permissions).toEqual(["*.*"]));
   });
 

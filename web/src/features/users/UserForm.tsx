@@ -70,7 +70,7 @@ export function UserForm({ user: stored }: { user?: User }) {
       return;
     }
     settled();
-    snackbar.show(t(adding ? "userAdded" : "userSaved", { name: record.name }));
+    snackbar.show(t(adding ? "recordAdded" : "recordSaved", { name: record.name }));
     if (adding) navigate(`/users/${record.id}`, { replace: true });
   }
 
@@ -84,7 +84,7 @@ export function UserForm({ user: stored }: { user?: User }) {
     }
     setDeleting(false);
     settled();
-    snackbar.show(t("deletedThing", { name: stored.name }));
+    snackbar.show(t("recordDeleted", { name: stored.name }));
     navigate("/users", { replace: true });
   }
 

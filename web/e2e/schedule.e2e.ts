@@ -1,11 +1,13 @@
 /**
  * The schedule against the real server in Chromium: on a phone (375×812) the office puts a
  * site on today through the Add Sites pane, and the site shows under Today in the sites list;
- * the event reaches the server as the civil date and times the sites list reads.
+ * the event reaches the server as the civil date and times the sites list reads. And on a
+ * desktop, a report downloaded from the site's location reports column.
  */
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Account, PASSWORD, download, newId, uploadAll } from "./api";
+import { type Account, download, newId, signUpByApi, uploadAll } from "./api";
 import { type Server, VIEWPORTS, launchBrowser, logIn, newContext, startServer, uniqueEmail } from "./harness";
 
 let server: Server;
@@ -32,18 +34,6 @@ async function signIn(page: Page, account: Account): Promise<void> {
   await eventually(() => page.getByText(/Up to date as of/).first().isVisible()).toBe(true);
 }
 
-/** An owner who signed up through the app's form, terms accepted (§4 Subscription: version '1.0.1'). */
-async function signUpOwner(email: string): Promise<Account> {
-  const response = await fetch(`${server.url}/api/users`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "Olive Office", email, password: PASSWORD, organizationName: "Acme Fire", plan: "Basic", acceptedTermsVersion: "1.0.1" }),
-  });
-  if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
-  const answer = (await response.json()) as { token: string; user: { id: string; orgId: string } };
-  return { email, password: PASSWORD, token: answer.token, orgId: answer.user.orgId, userId: answer.user.id };
-}
-
 async function twoSites(owner: Account): Promise<{ warehouse: string; arena: string }> {
   const stamp = new Date().toISOString();
   const [warehouse, arena] = [newId(), newId()];
@@ -54,7 +44,7 @@ async function twoSites(owner: Account): Promise<{ warehouse: string; arena: str
 
 describe("schedule", () => {
   it("puts a site on today on a phone, and the sites list shows it under Today", async () => {
-    const owner = await signUpOwner(uniqueEmail("schedule"));
+    const owner = await signUpByApi(server, uniqueEmail("schedule"));
     const { warehouse } = await twoSites(owner);
     const context = await newContext(browser, server, VIEWPORTS.mobile);
     const page = await context.newPage();
@@ -82,6 +72,24 @@ describe("schedule", () => {
     await eventually(() => list.getByRole("link", { name: /^Warehouse/ }).isVisible()).toBe(true);
     expect(await list.getByRole("link", { name: /^Arena/ }).count()).toBe(0);
     await expect(page.getByRole("tab", { name: "Today" }).getAttribute("aria-selected")).resolves.toBe("true");
+    await context.close();
+  });
+
+  it("downloads the inspection report from the site's location reports column on a desktop", async () => {
+    const owner = await signUpByApi(server, uniqueEmail("report"));
+    await twoSites(owner);
+    const context = await newContext(browser, server, VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await signIn(page, owner);
+    await page.getByRole("link", { name: /^Warehouse/ }).click();
+    const column = page.getByRole("region", { name: "Location Reports" });
+    await column.getByRole("button", { name: "Inspection Report" }).click();
+    const dialog = page.getByRole("dialog", { name: "Inspection Report" });
+    const reportDate = await dialog.getByLabel(/^Report Date/).inputValue();
+    const [file] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
+    expect(file.suggestedFilename()).toBe(`Inspection Report - Warehouse - ${reportDate}.pdf`);
+    expect(readFileSync((await file.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+    await eventually(() => page.getByText(`Downloaded Inspection Report - Warehouse - ${reportDate}.pdf`).isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -5,21 +5,12 @@
  * 1280×800.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Server, VIEWPORTS, launchBrowser, logIn, newContext, signUp, startServer, uniqueEmail, waitForServiceWorker } from "./harness";
+import { describe, expect, it } from "vitest";
+import { logIn, newContext, type Server, signUp, uniqueEmail, VIEWPORTS, waitForServiceWorker, withServerAndBrowser } from "./harness";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((started, launched) => ([server, browser] = [started, launched]));
 
 /** The record the server holds for this user, read through the API as another client would. */
 async function serverUser(email: string, password: string): Promise<{ name: string }> {

@@ -6,22 +6,13 @@
  * SETTINGS_WRITE sees the same settings read-only, and the server refuses their write anyway.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Account, addMember, download, newId, signUpByApi, upload, uploadAll } from "./api";
-import { type Server, VIEWPORTS, launchBrowser, logIn, newContext, startServer, uniqueEmail } from "./harness";
+import { logIn, newContext, type Server, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((started, launched) => ([server, browser] = [started, launched]));
 
 function eventually<T>(read: () => T | Promise<T>) {
   return expect.poll(read, { timeout: 20_000, interval: 100 });

@@ -8,22 +8,13 @@
  * would have set it up.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Account, addMember, download, newId, patchOrganization, signUpByApi, upload, uploadAll } from "./api";
-import { type Server, VIEWPORTS, launchBrowser, logIn, newContext, startServer, uniqueEmail, waitForServiceWorker } from "./harness";
+import { logIn, newContext, type Server, uniqueEmail, VIEWPORTS, waitForServiceWorker, withServerAndBrowser } from "./harness";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((started, launched) => ([server, browser] = [started, launched]));
 
 const ITEMS = ["Lobby", "Kitchen", "Garage", "Office", "Boiler room", "Stairwell"] as const;
 type Item = (typeof ITEMS)[number];

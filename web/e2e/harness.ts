@@ -10,6 +10,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 export const VIEWPORTS = {
   mobile: { width: 375, height: 812 },
@@ -44,6 +45,24 @@ export interface Server {
 }
 
 /** Starts the server; `extraEnv` adds to its environment (e.g. a payment provider to use). */
+/**
+ * Starts the real server (with `env` added) and Chromium before a test file's tests, hands
+ * them to `use`, and stops them after the file.
+ */
+export function withServerAndBrowser(use: (server: Server, browser: Browser) => void, env: Record<string, string> = {}): void {
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+    use(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}
+
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
   const bin = process.env.FIELDTAG_BIN;
   if (!bin) throw new Error("FIELDTAG_BIN is not set: run the browser tests with `make test-e2e`");

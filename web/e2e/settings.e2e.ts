@@ -6,22 +6,13 @@
  */
 import { deflateSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Account, addMember, download, newId, patchOrganization, signUpByApi, uploadAll } from "./api";
-import { type Server, VIEWPORTS, launchBrowser, logIn, newContext, startServer, uniqueEmail } from "./harness";
+import { logIn, newContext, type Server, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((started, launched) => ([server, browser] = [started, launched]));
 
 /** A solid-colour RGB PNG of the given size: real bytes, as the server checks them. */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {

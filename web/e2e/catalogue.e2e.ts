@@ -8,22 +8,11 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Account, addMember, download, newId, signUpByApi, upload, uploadAll } from "./api";
-import { logIn, newContext, type Server, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
+import { eventually, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
 
 let server: Server;
 let browser: Browser;
 withServerAndBrowser((started, launched) => ([server, browser] = [started, launched]));
-
-function eventually<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 20_000, interval: 100 });
-}
-
-async function signIn(page: Page, account: Account): Promise<void> {
-  await page.goto("/");
-  await logIn(page, account.email, account.password);
-  await page.waitForURL("**/sites");
-  await eventually(() => page.getByText(/Up to date as of/).first().isVisible()).toBe(true);
-}
 
 const lastSegment = (page: Page) => new URL(page.url()).pathname.split("/").pop() ?? "";
 const hexPath = (prefix: string) => (url: URL) => new RegExp(`^${prefix}/[0-9a-f]{32}$`).test(url.pathname);

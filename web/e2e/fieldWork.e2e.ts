@@ -10,7 +10,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Account, addMember, download, newId, patchOrganization, signUpByApi, upload, uploadAll } from "./api";
-import { logIn, newContext, type Server, uniqueEmail, VIEWPORTS, waitForServiceWorker, withServerAndBrowser } from "./harness";
+import { eventually, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, waitForServiceWorker, withServerAndBrowser } from "./harness";
 
 let server: Server;
 let browser: Browser;
@@ -73,19 +73,8 @@ async function stock(owner: Account): Promise<Stock> {
 }
 
 /** A poll with room for a busy machine and the snackbar's queue (5 s a message). */
-function eventually<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 20_000, interval: 100 });
-}
-
 async function upToDate(page: Page): Promise<void> {
   await eventually(() => page.getByText(/Up to date as of/).first().isVisible()).toBe(true);
-}
-
-async function signIn(page: Page, account: Account): Promise<void> {
-  await page.goto("/");
-  await logIn(page, account.email, account.password);
-  await page.waitForURL("**/sites");
-  await upToDate(page);
 }
 
 /** A scan at the site, as /debug simulates it: the tag of the item opens. */

@@ -10,7 +10,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import type { Account } from "./api";
 
 export const VIEWPORTS = {
   mobile: { width: 375, height: 812 },
@@ -142,4 +143,17 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
       await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
     }
   });
+}
+
+/** Polls `read` until the expectation holds (20 s): the app's answers come after sync and rendering. */
+export function eventually<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: 20_000, interval: 100 });
+}
+
+/** Signs in through the login screen and waits for the sites list with its first download done. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto("/");
+  await logIn(page, account.email, account.password);
+  await page.waitForURL("**/sites");
+  await eventually(() => page.getByText(/Up to date as of/).first().isVisible()).toBe(true);
 }

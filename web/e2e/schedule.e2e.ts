@@ -6,33 +6,13 @@
  */
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Account, download, newId, signUpByApi, uploadAll } from "./api";
-import { type Server, VIEWPORTS, launchBrowser, logIn, newContext, startServer, uniqueEmail } from "./harness";
+import { eventually, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-function eventually<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 20_000, interval: 100 });
-}
-
-async function signIn(page: Page, account: Account): Promise<void> {
-  await page.goto("/");
-  await logIn(page, account.email, account.password);
-  await page.waitForURL("**/sites");
-  await eventually(() => page.getByText(/Up to date as of/).first().isVisible()).toBe(true);
-}
+withServerAndBrowser((started, launched) => ([server, browser] = [started, launched]));
 
 async function twoSites(owner: Account): Promise<{ warehouse: string; arena: string }> {
   const stamp = new Date().toISOString();

@@ -8,7 +8,7 @@ import { deflateSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Account, addMember, download, newId, patchOrganization, signUpByApi, uploadAll } from "./api";
-import { logIn, newContext, type Server, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
+import { newContext, type Server, signIn, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
 
 let server: Server;
 let browser: Browser;
@@ -41,12 +41,6 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(pixels)), chunk("IEND", Buffer.alloc(0))]);
-}
-
-async function signIn(page: Page, account: Account) {
-  await page.goto("/");
-  await logIn(page, account.email, account.password);
-  await page.waitForURL("**/sites");
 }
 
 const fileInput = (page: Page, label: string) => page.locator(`input[type="file"][aria-label="${label}"]`);

@@ -7,6 +7,7 @@ mod cli;
 mod counters;
 mod errors;
 mod files;
+mod files_s3;
 mod invites;
 mod isolation;
 mod login;

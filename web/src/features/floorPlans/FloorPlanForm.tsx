@@ -4,7 +4,7 @@
  * takes the plan's items off it (their floor and point cleared) when the user may edit
  * equipment. LOCATION_WRITE to change (§6).
  */
-import { Box, Button, DialogContentText, Stack } from "@mui/material";
+import { Box, Button, Stack } from "@mui/material";
 import { type FormEvent, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { t } from "../../app/strings";
@@ -14,7 +14,7 @@ import { newId } from "../../domain/ids";
 import type { Equipment } from "../../domain/records";
 import { ImageField } from "../../files/ImageField";
 import { useSyncEngine } from "../../offline/SyncProvider";
-import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
+import { DeleteDialog } from "../../ui/DeleteDialog";
 import { SaveButton } from "../../ui/SaveButton";
 import { TextInput } from "../../ui/forms/TextInput";
 import { textError } from "../../ui/forms/validation";
@@ -91,23 +91,13 @@ export function FloorPlanForm({ locationId, plan, equipment }: FloorPlanFormProp
         </Stack>
       </Stack>
       {plan && (
-        <ResponsiveDialog
+        <DeleteDialog
           open={deleting}
-          onClose={() => setDeleting(false)}
           title={t("deleteFloorPlanConfirm")}
-          actions={
-            <>
-              <Button onClick={() => setDeleting(false)} autoFocus>
-                {t("cancel")}
-              </Button>
-              <Button color="error" onClick={() => void remove()}>
-                {t("equipmentDeleteButton")}
-              </Button>
-            </>
-          }
-        >
-          <DialogContentText>{t("deleteFloorPlanText", { name: plan.name })}</DialogContentText>
-        </ResponsiveDialog>
+          text={t("deleteFloorPlanText", { name: plan.name })}
+          onCancel={() => setDeleting(false)}
+          onDelete={() => void remove()}
+        />
       )}
       {leaveDialog}
     </Box>

@@ -4,11 +4,11 @@
  * the 'Deleted …' snackbar (§8). Without permission to change, the fields show disabled under
  * a note saying why. A failed save or delete shows its message as an error snackbar.
  */
-import { Alert, Box, Button, DialogContentText, Link, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, Link, Paper, Stack, Typography } from "@mui/material";
 import { type FormEvent, type ReactElement, type ReactNode, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { t } from "../../app/strings";
-import { ResponsiveDialog } from "../ResponsiveDialog";
+import { DeleteDialog } from "../DeleteDialog";
 import { SaveButton } from "../SaveButton";
 import { useSnackbar } from "../snackbar/SnackbarProvider";
 
@@ -84,23 +84,13 @@ export function RecordForm({ title, adding, mayChange, valid, onSave, onDelete, 
         </Stack>
       </Box>
       {onDelete && (
-        <ResponsiveDialog
+        <DeleteDialog
           open={confirming}
-          onClose={() => setConfirming(false)}
           title={t("recordDeleteConfirm", { name: onDelete.name })}
-          actions={
-            <>
-              <Button onClick={() => setConfirming(false)} autoFocus>
-                {t("cancel")}
-              </Button>
-              <Button color="error" onClick={() => void remove()}>
-                {t("equipmentDeleteButton")}
-              </Button>
-            </>
-          }
-        >
-          <DialogContentText>{t("recordDeleteText", { name: onDelete.name })}</DialogContentText>
-        </ResponsiveDialog>
+          text={t("recordDeleteText", { name: onDelete.name })}
+          onCancel={() => setConfirming(false)}
+          onDelete={() => void remove()}
+        />
       )}
       {leaveDialog}
     </Paper>

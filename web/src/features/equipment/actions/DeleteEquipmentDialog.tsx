@@ -3,13 +3,12 @@
  * deleted with a 'Deleted' history record, 'Equipment Deleted' shows and the app returns to
  * the site. Used by the options dialog and the equipment form.
  */
-import { Button, DialogContentText } from "@mui/material";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { t } from "../../../app/strings";
 import type { Equipment } from "../../../domain/records";
 import { useSyncEngine } from "../../../offline/SyncProvider";
-import { ResponsiveDialog } from "../../../ui/ResponsiveDialog";
+import { DeleteDialog } from "../../../ui/DeleteDialog";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
 import { useActor } from "./abilities";
 import { deleteEquipment } from "./changes";
@@ -45,22 +44,13 @@ export function DeleteEquipmentDialog({ open, equipment, onCancel, onDeleted }: 
   }
 
   return (
-    <ResponsiveDialog
+    <DeleteDialog
       open={open}
-      onClose={onCancel}
       title={t("equipmentDeleteConfirm")}
-      actions={
-        <>
-          <Button onClick={onCancel} autoFocus>
-            {t("cancel")}
-          </Button>
-          <Button color="error" onClick={() => void confirm()} loading={busy}>
-            {t("equipmentDeleteButton")}
-          </Button>
-        </>
-      }
-    >
-      <DialogContentText>{t("equipmentDeleteText", { name: equipment.name })}</DialogContentText>
-    </ResponsiveDialog>
+      text={t("equipmentDeleteText", { name: equipment.name })}
+      onCancel={onCancel}
+      onDelete={() => void confirm()}
+      busy={busy}
+    />
   );
 }

@@ -9,6 +9,7 @@ mod billing;
 mod connect;
 mod counters;
 mod credentials;
+pub mod export;
 mod logs;
 mod organizations;
 mod outbox;

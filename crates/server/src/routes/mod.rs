@@ -3,6 +3,7 @@
 
 pub mod counters;
 pub mod docs;
+pub mod export;
 pub mod files;
 pub mod health;
 pub mod logs;
@@ -65,6 +66,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(files::upload, files::download))
         .routes(routes!(transfers::transfer_equipment))
         .routes(routes!(reports::report))
+        .routes(routes!(export::export_organization))
+        .routes(routes!(export::export_billing))
         .routes(routes!(payments::create_checkout_session))
         .routes(routes!(payments::create_portal_session))
         .routes(routes!(payments::webhook))

@@ -6,6 +6,7 @@ mod binary;
 mod cli;
 mod counters;
 mod errors;
+mod export;
 mod files;
 mod files_s3;
 mod invites;

@@ -11,6 +11,7 @@
 //! altered presigned link is not refused; and its `If-None-Match: *` is a check then a
 //! write, not atomic, so two racing uploads would test moto rather than us.
 
+use std::io::Write;
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -51,7 +52,9 @@ impl FakeS3 {
     /// moto on a free port, with an empty bucket; None (and a message) when FIELDTAG_TEST_MOTO is unset.
     async fn start(test: &str) -> Option<FakeS3> {
         let Some(moto) = std::env::var_os("FIELDTAG_TEST_MOTO") else {
-            eprintln!(
+            // Straight to stderr: libtest hides a passing test's `eprintln!`.
+            let _ = writeln!(
+                std::io::stderr(),
                 "SKIPPED files_s3::{test}: FIELDTAG_TEST_MOTO is not set. `make test` sets it; by hand: \
                  FIELDTAG_TEST_MOTO=$(scripts/ensure-fake-s3.sh) cargo test -p fieldtag-server --test api files_s3"
             );

@@ -1,1 +1,171 @@
-//! Benchmarks live in src/bin; shared generators here.
+//! Benchmarks live in src/bin; shared generators here: the 100,000-equipment organisation
+//! of the sync benchmark (also exported by the export benchmark) and the real server binary.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fieldtag_store::{NewRecord, Store, new_id};
+use serde_json::{Value, json};
+use sqlx::Connection;
+
+pub const PASSWORD: &str = "benchmark password";
+pub const STAMP: &str = "2026-01-01T00:00:00.000Z";
+
+pub struct Counts {
+    pub sites: usize,
+    pub equipment: usize,
+    pub history: usize,
+    pub performed: usize,
+}
+
+impl Counts {
+    pub fn scaled(scale: f64) -> Counts {
+        let n = |full: f64| ((full * scale).round() as usize).max(1);
+        Counts { sites: n(2_000.0), equipment: n(100_000.0), history: n(400_000.0), performed: n(300_000.0) }
+    }
+
+    pub fn total(&self) -> usize {
+        self.sites + self.equipment + self.history + self.performed
+    }
+}
+
+/// An organisation with a login and the generated records; returns its id, the
+/// login and the equipment (id, site) for the upload measurement.
+pub async fn generate(store: &Store, counts: &Counts) -> (String, String, Vec<(String, String)>) {
+    let (org_id, user_id) = (new_id(), new_id());
+    let email = format!("bench-{}@fieldtag.local", &org_id[..8]);
+    let organization = json!({"id": org_id, "orgId": org_id, "name": "Benchmark Fire", "email": email, "active": true, "lastUpdated": STAMP, "deleted": false});
+    let owner = json!({"id": user_id, "orgId": org_id, "name": "Bench", "email": email, "permissions": ["*.*"], "invitationStatus": 1, "lastUpdated": STAMP, "deleted": false});
+    let hash = argon2_hash(PASSWORD);
+    store.create_organization_with_owner(&organization, &owner, &email, &hash).await.expect("create the organisation");
+
+    let sites: Vec<String> = (0..counts.sites).map(|_| new_id()).collect();
+    let site_records: Vec<(String, Value)> = sites
+        .iter()
+        .enumerate()
+        .map(|(n, id)| {
+            let data = json!({"id": id, "orgId": org_id, "name": format!("Site {n}"), "status": "active", "timeZone": "America/Toronto", "address": format!("{n} Main St"), "city": "Toronto", "lastUpdated": STAMP, "deleted": false});
+            (id.clone(), data)
+        })
+        .collect();
+    insert(store, &org_id, "locations", &site_records).await;
+
+    let service_types = [new_id(), new_id(), new_id()];
+    let equipment: Vec<(String, String)> = (0..counts.equipment).map(|n| (new_id(), sites[n % sites.len()].clone())).collect();
+    let equipment_records: Vec<(String, Value)> = equipment
+        .iter()
+        .enumerate()
+        .map(|(n, (id, site))| {
+            let data = json!({"id": id, "orgId": org_id, "locationId": site, "name": format!("Extinguisher {n}"), "barcode": format!("{:08}", n), "serialNumber": format!("SN-{n}"), "modelId": service_types[0], "manufactureDate": "2020-05-01T00:00:00.000Z", "fieldData": {}, "lastUpdated": STAMP, "deleted": false});
+            (id.clone(), data)
+        })
+        .collect();
+    insert(store, &org_id, "equipment", &equipment_records).await;
+
+    let history: Vec<(String, Value)> = (0..counts.history)
+        .map(|n| {
+            let (item, site) = &equipment[n % equipment.len()];
+            let id = new_id();
+            let data = json!({"id": id, "orgId": org_id, "locationId": site, "happenedAtLocationId": site, "equipmentId": item, "userId": user_id, "date": STAMP, "description": "Monthly inspection performed", "type": 2, "relevantId": service_types[n % 3], "lastUpdated": STAMP, "deleted": false});
+            (id, data)
+        })
+        .collect();
+    insert(store, &org_id, "history", &history).await;
+
+    let performed: Vec<(String, Value)> = (0..counts.performed)
+        .map(|n| {
+            let (item, site) = &equipment[n % equipment.len()];
+            let service = &service_types[(n / equipment.len()) % 3];
+            let id = format!("{item}-{service}");
+            let data = json!({"id": id, "orgId": org_id, "locationId": site, "equipmentId": item, "serviceTypeId": service, "lastDate": STAMP, "lastUpdated": STAMP, "deleted": false});
+            (id, data)
+        })
+        .collect();
+    insert(store, &org_id, "performedServices", &performed).await;
+    (org_id, email, equipment)
+}
+
+pub async fn insert(store: &Store, org_id: &str, kind: &str, records: &[(String, Value)]) {
+    let rows: Vec<NewRecord> = records
+        .iter()
+        .map(|(id, data)| NewRecord {
+            kind,
+            id,
+            location_id: data["locationId"].as_str().or((kind == "locations").then_some(id.as_str())),
+            last_updated: STAMP,
+            deleted: false,
+            data,
+        })
+        .collect();
+    store.insert_new_records(org_id, &rows).await.expect("insert generated records");
+}
+
+pub fn argon2_hash(password: &str) -> String {
+    use argon2::PasswordHasher;
+    let salt = argon2::password_hash::SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
+    argon2::Argon2::default().hash_password(password.as_bytes(), &salt).expect("hash").to_string()
+}
+
+pub async fn login(http: &reqwest::Client, base: &str, email: &str) -> String {
+    let answer: Value =
+        http.post(format!("{base}/api/token")).basic_auth(email, Some(PASSWORD)).send().await.unwrap().json().await.unwrap();
+    answer["token"].as_str().expect("logged in").to_string()
+}
+
+/// The real server binary, beside this one in the target directory.
+pub struct Server {
+    child: Child,
+    pub base: String,
+}
+
+impl Server {
+    pub fn start(url: &str, dir: &std::path::Path) -> Server {
+        let binary = std::env::current_exe().unwrap().with_file_name("fieldtag");
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let child = Command::new(&binary)
+            .arg("serve")
+            .env("FIELDTAG_PORT", port.to_string())
+            .env("FIELDTAG_DATA_DIR", dir)
+            .env("FIELDTAG_DATABASE_URL", url)
+            .env("FIELDTAG_LOG", "warn")
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("start {}: {e}", binary.display()));
+        let base = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(started.elapsed() < Duration::from_secs(30), "server did not start");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Server { child, base }
+    }
+
+    /// VmHWM: the most memory the server has held at once.
+    pub fn peak_rss_kb(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap_or(0)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn tempfile_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fieldtag-bench-{}", new_id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+pub async fn fresh_postgres_schema() -> String {
+    let url = std::env::var("FIELDTAG_BENCH_POSTGRES_URL").expect("FIELDTAG_BENCH_POSTGRES_URL");
+    let schema = format!("bench_{}", new_id());
+    let mut conn = sqlx::PgConnection::connect(&url).await.expect("connect to PostgreSQL");
+    let create = format!("CREATE SCHEMA {schema}");
+    sqlx::query(&create).execute(&mut conn).await.expect("create schema");
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}options=-c%20search_path%3D{schema}")
+}

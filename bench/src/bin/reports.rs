@@ -1,0 +1,150 @@
+//! Report benchmark (issue 8): the inspection report of a site with 1,000 items (each with
+//! two services, two history records of the last year, one in ten with an open deficiency),
+//! served by the real release `fieldtag` binary on SQLite. Times the PDF (goal < 3 s) and the
+//! CSV (goal < 300 ms), first run and median of the next five.
+//!
+//! Usage: `reports [ITEMS]` (default 1,000).
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fieldtag_store::new_id;
+use serde_json::{Value, json};
+
+const PASSWORD: &str = "benchmark password";
+const STAMP: &str = "2026-01-01T00:00:00.000Z";
+const RUNS: usize = 5;
+
+#[tokio::main]
+async fn main() {
+    let items: usize = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(1_000);
+    let dir = std::env::temp_dir().join(format!("fieldtag-bench-reports-{}", new_id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}/fieldtag.db?mode=rwc", dir.display());
+    let server = Server::start(&url, &dir);
+    let http = reqwest::Client::new();
+    let email = format!("bench-{}@reports.example", new_id());
+    let signed_up: Value = http
+        .post(format!("{}/api/users", server.base))
+        .json(&json!({"name": "Tech One", "email": email, "password": PASSWORD, "organizationName": "Northfire Safety", "plan": "Basic"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = signed_up["token"].as_str().expect("signed up").to_string();
+    let org = signed_up["user"]["orgId"].as_str().unwrap().to_string();
+    let user = signed_up["user"]["id"].as_str().unwrap().to_string();
+    let site = new_id();
+    let started = Instant::now();
+    for batch in stock(&org, &user, &site, items) {
+        let response =
+            http.patch(format!("{}/api/organizations/{org}/sync", server.base)).bearer_auth(&token).json(&batch).send().await.unwrap();
+        assert!(response.status().is_success(), "upload: {}", response.text().await.unwrap());
+    }
+    println!("reports: site of {items} items uploaded in {:.1} s", started.elapsed().as_secs_f64());
+
+    let report = format!("{}/api/reports/inspectionReport", server.base);
+    for output in ["pdf", "csv"] {
+        let mut times = Vec::new();
+        let mut size = 0;
+        for _ in 0..=RUNS {
+            let started = Instant::now();
+            let response =
+                http.get(&report).bearer_auth(&token).query(&[("locationId", site.as_str()), ("output", output)]).send().await.unwrap();
+            assert!(response.status().is_success(), "{output}: {}", response.status());
+            size = response.bytes().await.unwrap().len();
+            times.push(started.elapsed().as_secs_f64() * 1000.0);
+        }
+        let first = times.remove(0);
+        times.sort_by(f64::total_cmp);
+        let goal = if output == "pdf" { "goal < 3000 ms" } else { "goal < 300 ms" };
+        println!(
+            "reports: inspection report of {items} items as {output}: first {first:.0} ms, median {:.0} ms of {RUNS} ({goal}), {} KiB",
+            times[RUNS / 2],
+            size / 1024
+        );
+    }
+    println!("reports: server peak RSS {:.0} MB", server.peak_rss_kb() as f64 / 1024.0);
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The site, its catalogue and its items, in upload batches of at most 1,000 records a kind.
+fn stock(org: &str, user: &str, site: &str, items: usize) -> Vec<Value> {
+    let (kind, model, annual, hydro) = (new_id(), new_id(), new_id(), new_id());
+    let mut batches = vec![json!({
+        "locations": [{"id": site, "orgId": org, "name": "Maple Arena", "status": "active", "timeZone": "America/Toronto", "address": "100 Main St", "city": "Toronto", "lastUpdated": STAMP}],
+        "equipmentTypes": [{"id": kind, "orgId": org, "name": "Extinguisher", "lastUpdated": STAMP}],
+        "models": [{"id": model, "orgId": org, "name": "B500", "equipmentTypeId": kind, "lastUpdated": STAMP}],
+        "serviceTypes": [
+            {"id": annual, "orgId": org, "name": "Annual Inspection", "equipmentTypeId": kind, "dueWhen": "any", "frequencyType": 7, "frequency": 1, "inspection": true, "conditions": [], "lastUpdated": STAMP},
+            {"id": hydro, "orgId": org, "name": "Hydrostatic Test", "equipmentTypeId": kind, "dueWhen": "any", "frequencyType": 7, "frequency": 12, "conditions": [], "lastUpdated": STAMP},
+        ],
+    })];
+    for chunk in (0..items).collect::<Vec<_>>().chunks(250) {
+        let (mut equipment, mut performed, mut history, mut deficiencies) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for &n in chunk {
+            let item = new_id();
+            let last = format!("2026-{:02}-{:02}T14:00:00.000Z", n % 11 + 1, n % 27 + 1);
+            equipment.push(json!({"id": item, "orgId": org, "locationId": site, "name": format!("Floor {} Cabinet {}", n / 40 + 1, n % 40 + 1),
+                "barcode": format!("FT-{n:05}"), "serialNumber": format!("SN{n:07}"), "modelId": model, "manufactureDate": "2020-01-01", "lastUpdated": STAMP}));
+            for service in [&annual, &hydro] {
+                performed.push(json!({"id": format!("{item}-{service}"), "orgId": org, "locationId": site, "equipmentId": item, "serviceTypeId": service, "lastDate": last, "lastUpdated": STAMP}));
+            }
+            history.push(json!({"id": new_id(), "orgId": org, "locationId": site, "happenedAtLocationId": site, "equipmentId": item, "type": 2, "date": last,
+                "description": "Annual Inspection performed", "userId": user, "relevantId": format!("{item}-{annual}"), "lastUpdated": STAMP}));
+            history.push(json!({"id": new_id(), "orgId": org, "locationId": site, "happenedAtLocationId": site, "equipmentId": item, "type": 7, "date": last,
+                "description": "Tag replaced", "userId": user, "lastUpdated": STAMP}));
+            if n % 10 == 0 {
+                deficiencies.push(json!({"id": new_id(), "orgId": org, "locationId": site, "equipmentId": item, "serviceTypeId": annual,
+                    "description": "Gauge in the red", "dateOpened": last, "dateClosed": "", "lastUpdated": STAMP}));
+            }
+        }
+        batches.push(json!({"equipment": equipment, "performedServices": performed, "history": history, "deficiencies": deficiencies}));
+    }
+    batches
+}
+
+/// The real server binary, beside this one in the target directory.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start(url: &str, dir: &std::path::Path) -> Server {
+        let binary = std::env::current_exe().unwrap().with_file_name("fieldtag");
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let child = Command::new(&binary)
+            .arg("serve")
+            .env("FIELDTAG_PORT", port.to_string())
+            .env("FIELDTAG_DATA_DIR", dir)
+            .env("FIELDTAG_DATABASE_URL", url)
+            .env("FIELDTAG_LOG", "warn")
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("start {}: {e}", binary.display()));
+        let base = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(started.elapsed() < Duration::from_secs(30), "server did not start");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Server { child, base }
+    }
+
+    /// VmHWM: the most memory the server has held at once.
+    fn peak_rss_kb(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap_or(0)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

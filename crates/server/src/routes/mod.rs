@@ -35,6 +35,8 @@ use crate::error::ErrorBody;
         (name = "files", description = "Signed links to upload and read images"),
         (name = "payments", description = "Checkout, customer portal and the payment provider's webhook"),
         (name = "sync", description = "Changes down after a cursor, and up under last-writer-wins"),
+        (name = "reports", description = "The eight reports of a site or the company, as PDF or CSV"),
+        (name = "export", description = "The whole organisation as JSON, and billing counts for a period"),
         (name = "operations", description = "Health and client logs"),
     )
 )]

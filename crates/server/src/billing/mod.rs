@@ -22,7 +22,7 @@ pub const WEBHOOK_TOLERANCE_SECONDS: i64 = 300;
 
 /// The card payment provider (Stripe). Without a secret key billing is off: every
 /// organisation is billed by hand (`manualBilling`), as self-hosted installs are.
-#[derive(Debug, Clone, Args, Default)]
+#[derive(Debug, Clone, Args)]
 pub struct BillingConfig {
     /// Stripe secret API key (`sk_...`). Without it, billing is switched off.
     #[arg(long, env = "FIELDTAG_STRIPE_SECRET_KEY", hide_env_values = true)]
@@ -52,6 +52,22 @@ pub struct BillingConfig {
     /// Seconds a signed webhook stays acceptable.
     #[arg(long, env = "FIELDTAG_STRIPE_WEBHOOK_TOLERANCE_SECONDS", default_value_t = WEBHOOK_TOLERANCE_SECONDS, value_parser = clap::value_parser!(i64).range(1..=86_400))]
     pub stripe_webhook_tolerance_seconds: i64,
+}
+
+/// Billing off, with the flags' defaults (a derived default would make the tolerance 0 s,
+/// refusing a webhook signed in the previous second).
+impl Default for BillingConfig {
+    fn default() -> Self {
+        BillingConfig {
+            stripe_secret_key: None,
+            stripe_webhook_secret: None,
+            stripe_api_base: None,
+            stripe_price_basic: None,
+            stripe_price_enterprise: None,
+            stripe_price_ems: None,
+            stripe_webhook_tolerance_seconds: WEBHOOK_TOLERANCE_SECONDS,
+        }
+    }
 }
 
 /// The plans and the provider's price for each.

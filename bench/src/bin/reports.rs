@@ -5,9 +5,9 @@
 //!
 //! Usage: `reports [ITEMS]` (default 1,000).
 
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use fieldtag_bench::Server;
 use fieldtag_store::new_id;
 use serde_json::{Value, json};
 
@@ -105,46 +105,4 @@ fn stock(org: &str, user: &str, site: &str, items: usize) -> Vec<Value> {
         batches.push(json!({"equipment": equipment, "performedServices": performed, "history": history, "deficiencies": deficiencies}));
     }
     batches
-}
-
-/// The real server binary, beside this one in the target directory.
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Server {
-    fn start(url: &str, dir: &std::path::Path) -> Server {
-        let binary = std::env::current_exe().unwrap().with_file_name("fieldtag");
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let child = Command::new(&binary)
-            .arg("serve")
-            .env("FIELDTAG_PORT", port.to_string())
-            .env("FIELDTAG_DATA_DIR", dir)
-            .env("FIELDTAG_DATABASE_URL", url)
-            .env("FIELDTAG_LOG", "warn")
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("start {}: {e}", binary.display()));
-        let base = format!("http://127.0.0.1:{port}");
-        let started = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(started.elapsed() < Duration::from_secs(30), "server did not start");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        Server { child, base }
-    }
-
-    /// VmHWM: the most memory the server has held at once.
-    fn peak_rss_kb(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
-        status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap_or(0)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }

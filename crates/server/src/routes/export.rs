@@ -16,7 +16,6 @@ use fieldtag_domain::sync_kind::SyncKind;
 use fieldtag_store::{Store, StoreError};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
-use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -24,6 +23,7 @@ use crate::app::AppState;
 use crate::auth::{OrgSession, Session};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::Query;
+use crate::routes::download::attachment;
 
 /// Records read and written per chunk of the export.
 pub const EXPORT_PAGE: i64 = 1_000;
@@ -31,29 +31,6 @@ pub const EXPORT_PAGE: i64 = 1_000;
 /// History types of a performed service (spec §4): scheduled 2, unscheduled 3.
 const PERFORMED_SERVICE: f64 = 2.0;
 const PERFORMED_UNSCHEDULED_SERVICE: f64 = 3.0;
-
-/// Characters kept as they are in `filename*` (RFC 5987 attr-char).
-const ATTR_CHAR: &AsciiSet = &NON_ALPHANUMERIC
-    .remove(b'!')
-    .remove(b'#')
-    .remove(b'$')
-    .remove(b'&')
-    .remove(b'+')
-    .remove(b'-')
-    .remove(b'.')
-    .remove(b'^')
-    .remove(b'_')
-    .remove(b'`')
-    .remove(b'|')
-    .remove(b'~');
-
-/// `attachment` with the name as plain ASCII and, for any other character, as `filename*`.
-fn attachment(file_name: &str) -> ApiResult<HeaderValue> {
-    let ascii: String =
-        file_name.chars().map(|c| if (c.is_ascii_graphic() && c != '"' && c != '\\') || c == ' ' { c } else { '_' }).collect();
-    let value = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{}", utf8_percent_encode(file_name, ATTR_CHAR));
-    HeaderValue::from_str(&value).map_err(ApiError::internal)
-}
 
 fn today() -> Date {
     jiff::Timestamp::now().to_zoned(TimeZone::UTC).date()
@@ -423,14 +400,5 @@ mod tests {
             assert!(period(&query(start, end), today).is_err(), "{start:?} {end:?}");
         }
         assert!(period(&query(Some("2026-03-02"), Some("2026-03-01")), today).is_err());
-    }
-
-    #[test]
-    fn file_names_stay_inside_their_quotes() {
-        let value = attachment("Acme \"Fire\" – Export.json").unwrap();
-        assert_eq!(
-            value.to_str().unwrap(),
-            "attachment; filename=\"Acme _Fire_ _ Export.json\"; filename*=UTF-8''Acme%20%22Fire%22%20%E2%80%93%20Export.json"
-        );
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod counters;
 pub mod docs;
+mod download;
 pub mod export;
 pub mod files;
 pub mod health;

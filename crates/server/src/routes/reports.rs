@@ -6,28 +6,13 @@ use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
-use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 
 use crate::app::AppState;
 use crate::auth::Session;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{Path, Query};
 use crate::reports::{self, ReportName, ReportQuery};
-
-/// Characters kept as they are in `filename*` (RFC 5987 attr-char).
-const ATTR_CHAR: &AsciiSet = &NON_ALPHANUMERIC
-    .remove(b'!')
-    .remove(b'#')
-    .remove(b'$')
-    .remove(b'&')
-    .remove(b'+')
-    .remove(b'-')
-    .remove(b'.')
-    .remove(b'^')
-    .remove(b'_')
-    .remove(b'`')
-    .remove(b'|')
-    .remove(b'~');
+use crate::routes::download::attachment;
 
 /// A report as a file (REPORT_READ). `output=pdf|csv` (default pdf), `layout=portrait|landscape`
 /// (default portrait), `locationId` (required by inspectionReport, equipmentReport and
@@ -63,9 +48,7 @@ pub async fn report(
     session.require(Permission::ReportRead)?;
     let name = ReportName::parse(&name)?;
     let file = reports::make(&state.store, &state.files, &session.org_id, name, &query).await?;
-    let ascii: String = file.file_name.chars().map(|c| if c.is_ascii_graphic() || c == ' ' { c } else { '_' }).collect();
-    let disposition = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{}", utf8_percent_encode(&file.file_name, ATTR_CHAR));
-    let disposition = HeaderValue::from_str(&disposition).map_err(ApiError::internal)?;
+    let disposition = attachment(&file.file_name)?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static(file.content_type)), (header::CONTENT_DISPOSITION, disposition)], file.bytes)
         .into_response())
 }

@@ -73,6 +73,8 @@ async function configure(page: Page): Promise<Catalogue> {
   await dialog.getByRole("textbox", { name: "Amount" }).fill("100");
   await dialog.getByRole("button", { name: "Add", exact: true }).click();
   await eventually(() => page.getByText("Pressure Every 100").isVisible()).toBe(true);
+  // While the dialog closes, the form behind it is hidden and its own Add cannot be found.
+  await dialog.waitFor({ state: "detached" });
   await add(page);
   await page.waitForURL(hexPath(`/equipment-types/${type}/service-types`));
   const service = lastSegment(page);

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::data::{Dataset, text};
 use super::params::Request;
-use super::times::{self, days_between};
+use super::times::days_between;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
@@ -30,8 +30,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let location_id = request.location_id.as_deref();
     let report_zone = dataset.report_zone(location_id);
     let now = jiff::Timestamp::now().as_millisecond();
-    let today = report_zone.date_of(now);
-    let (start, end) = request.range(&report_zone, (times::start_of_month(today), times::end_of_month(today)))?;
+    let (start, end) = request.month_range(&report_zone, now)?;
     let mut report = Report::new(ReportName::Deficiency, dataset, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     if location_id.is_some() {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use jiff::civil::Date;
 
 use super::ReportName;
-use super::times::Zone;
+use super::times::{self, Zone};
 use crate::error::{ApiError, ApiResult};
 
 /// The query string as sent.
@@ -122,6 +122,12 @@ impl Request {
             return Err(ApiError::bad_request(format!("endDate {end} is before startDate {start}")));
         }
         Ok((start, end))
+    }
+
+    /// `startDate` to `endDate` with §9's "month range" default: the month of `now` in `zone`.
+    pub fn month_range(&self, zone: &Zone, now: i64) -> ApiResult<(Date, Date)> {
+        let today = zone.date_of(now);
+        self.range(zone, (times::start_of_month(today), times::end_of_month(today)))
     }
 
     /// A whole number in `min..=max`.

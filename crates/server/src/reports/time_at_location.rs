@@ -9,7 +9,6 @@ use jiff::civil::Date;
 
 use super::data::{Dataset, text};
 use super::params::Request;
-use super::times;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
@@ -41,8 +40,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let location_id = request.location_id.as_deref();
     let report_zone = dataset.report_zone(location_id);
     let now = jiff::Timestamp::now().as_millisecond();
-    let today = report_zone.date_of(now);
-    let (start, end) = request.range(&report_zone, (times::start_of_month(today), times::end_of_month(today)))?;
+    let (start, end) = request.month_range(&report_zone, now)?;
     let mut report = Report::new(ReportName::TimeAtLocation, dataset, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     report.empty_text = "No time was recorded at this site in this period.";

@@ -160,6 +160,15 @@ pub fn tempfile_dir() -> std::path::PathBuf {
     dir
 }
 
+/// The database a benchmark runs on: a SQLite file in `dir`, or a fresh PostgreSQL schema.
+pub async fn database_url(engine: &str, dir: &std::path::Path) -> String {
+    match engine {
+        "sqlite" => format!("sqlite://{}/fieldtag.db?mode=rwc", dir.display()),
+        "postgres" => fresh_postgres_schema().await,
+        other => panic!("unknown engine {other}: sqlite or postgres"),
+    }
+}
+
 pub async fn fresh_postgres_schema() -> String {
     let url = std::env::var("FIELDTAG_BENCH_POSTGRES_URL").expect("FIELDTAG_BENCH_POSTGRES_URL");
     let schema = format!("bench_{}", new_id());

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use fieldtag_bench::Server;
+use fieldtag_bench::{Server, database_url, tempfile_dir};
 use fieldtag_store::new_id;
 use serde_json::{Value, json};
 
@@ -18,9 +18,8 @@ const RUNS: usize = 5;
 #[tokio::main]
 async fn main() {
     let items: usize = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(1_000);
-    let dir = std::env::temp_dir().join(format!("fieldtag-bench-reports-{}", new_id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let url = format!("sqlite://{}/fieldtag.db?mode=rwc", dir.display());
+    let dir = tempfile_dir();
+    let url = database_url("sqlite", &dir).await;
     let server = Server::start(&url, &dir);
     let http = reqwest::Client::new();
     let email = format!("bench-{}@reports.example", new_id());

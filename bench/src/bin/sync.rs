@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use fieldtag_bench::{Counts, Server, fresh_postgres_schema, generate, login, tempfile_dir};
+use fieldtag_bench::{Counts, Server, database_url, generate, login, tempfile_dir};
 use fieldtag_store::Store;
 use futures_util::TryStreamExt;
 use serde_json::{Value, json, value::RawValue};
@@ -23,11 +23,7 @@ async fn main() {
     let engine = args.get(1).map(String::as_str).unwrap_or("sqlite");
     let scale: f64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1.0);
     let dir = tempfile_dir();
-    let url = match engine {
-        "sqlite" => format!("sqlite://{}/fieldtag.db?mode=rwc", dir.display()),
-        "postgres" => fresh_postgres_schema().await,
-        other => panic!("unknown engine {other}: sqlite or postgres"),
-    };
+    let url = database_url(engine, &dir).await;
     let counts = Counts::scaled(scale);
 
     let started = Instant::now();

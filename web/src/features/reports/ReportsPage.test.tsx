@@ -14,6 +14,7 @@ import type { SyncRecord } from "../../offline/records";
 import { SyncProvider } from "../../offline/SyncProvider";
 import { type TestTab, openTab, testWorld } from "../../offline/sync/testing";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
+import { type Downloads, captureDownloads } from "../../ui/test/downloads";
 import { setViewportWidth } from "../../ui/test/render";
 import { ReportsPage } from "./ReportsPage";
 
@@ -42,18 +43,10 @@ const NAMES = [
 type Answer = { status: number; body: string; disposition?: string } | "offline";
 
 const tabs: TestTab[] = [];
-let saved: string[] = [];
-let online = true;
+let downloads: Downloads;
 
 beforeEach(() => {
-  saved = [];
-  online = true;
-  Object.defineProperty(navigator, "onLine", { configurable: true, get: () => online });
-  URL.createObjectURL = vi.fn(() => "blob:report");
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  downloads = captureDownloads();
 });
 
 afterEach(() => {
@@ -130,7 +123,7 @@ describe("ReportsPage", () => {
     await vi.waitFor(() => expect(within(dialog).getByRole("combobox", { name: /Site/ }).textContent).toBe("Harbour Tower"));
     await user.click(within(dialog).getByRole("button", { name: "Download" }));
     expect(await screen.findByText(`Downloaded ${name}`)).toBeTruthy();
-    expect(saved).toEqual([name]);
+    expect(downloads.saved).toEqual([name]);
     const [call] = calls;
     expect(call!.url.pathname).toBe("/api/reports/inspectionReport");
     expect(Object.fromEntries(call!.url.searchParams)).toEqual({
@@ -199,22 +192,22 @@ describe("ReportsPage", () => {
     await user.click(within(dialog).getByRole("combobox", { name: "Layout" }));
     await user.click(await screen.findByRole("option", { name: "Landscape" }));
     await user.click(within(dialog).getByRole("button", { name: "Download" }));
-    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    await vi.waitFor(() => expect(downloads.saved).toHaveLength(1));
     expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ startDate: MONTH_START, endDate: MONTH_END, output: "csv", layout: "landscape" });
-    expect(saved).toEqual([`Deficiency Report - All Sites - ${dayjs().format("YYYY-MM-DD")}.csv`]);
+    expect(downloads.saved).toEqual([`Deficiency Report - All Sites - ${dayjs().format("YYYY-MM-DD")}.csv`]);
   });
 
   it("says the device must be online, and offers Try Again as soon as it is back", async () => {
     let reachable = false;
     const { calls } = await show({ answer: () => (reachable ? { status: 200, body: "%PDF" } : "offline") });
     const { user, dialog } = await openReport("Location Report");
-    online = false;
+    downloads.online = false;
     await user.click(within(dialog).getByRole("button", { name: "Download" }));
     expect(await within(dialog).findByText("The device must be online to download a report. Try again when it is back online.")).toBeTruthy();
     expect(calls).toHaveLength(0);
     expect(within(dialog).getByRole("button", { name: "Try Again" })).toHaveProperty("disabled", true);
 
-    online = true;
+    downloads.online = true;
     act(() => {
       window.dispatchEvent(new Event("online"));
     });
@@ -227,7 +220,7 @@ describe("ReportsPage", () => {
 
     reachable = true;
     await user.click(within(dialog).getByRole("button", { name: "Try Again" }));
-    await vi.waitFor(() => expect(saved).toEqual([`Location Report - All Sites - ${dayjs().format("YYYY-MM-DD")}.pdf`]));
+    await vi.waitFor(() => expect(downloads.saved).toEqual([`Location Report - All Sites - ${dayjs().format("YYYY-MM-DD")}.pdf`]));
   });
 
   it("shows the server's message when the report is refused", async () => {
@@ -235,7 +228,7 @@ describe("ReportsPage", () => {
     const { user, dialog } = await openReport("Location Report");
     await user.click(within(dialog).getByRole("button", { name: "Download" }));
     expect(await within(dialog).findByText("The report could not be downloaded: endDate is before startDate (ctx-1)")).toBeTruthy();
-    expect(saved).toEqual([]);
+    expect(downloads.saved).toEqual([]);
   });
 
   it("narrows the selective equipment and questionnaire reports by the catalogue on the device", async () => {

@@ -8,6 +8,7 @@ import { theme } from "../../app/theme";
 import { AuthProvider } from "../../auth/AuthProvider";
 import { saveSession } from "../../auth/session";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
+import { type Downloads, captureDownloads } from "../../ui/test/downloads";
 import { setViewportWidth } from "../../ui/test/render";
 import { ExportBillingDialog } from "./ExportBillingDialog";
 
@@ -20,18 +21,10 @@ const END = dayjs().endOf("month").format("YYYY-MM-DD");
 
 type Answer = { status: number; body: string; disposition?: string } | "offline";
 
-let saved: string[] = [];
-let online = true;
+let downloads: Downloads;
 
 beforeEach(() => {
-  saved = [];
-  online = true;
-  Object.defineProperty(navigator, "onLine", { configurable: true, get: () => online });
-  URL.createObjectURL = vi.fn(() => "blob:billing");
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  downloads = captureDownloads();
 });
 
 afterEach(() => {
@@ -79,7 +72,7 @@ describe("ExportBillingDialog", () => {
     expect(calls[0]!.url.pathname).toBe(`/api/organizations/${ORG}/export/billing`);
     expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ startDate: START, endDate: END });
     expect(calls[0]!.auth).toBe("Bearer token-1");
-    expect(saved).toEqual(["Billing Acme.json"]);
+    expect(downloads.saved).toEqual(["Billing Acme.json"]);
   });
 
   it("names the file by its dates when the server gives no name", async () => {
@@ -87,7 +80,7 @@ describe("ExportBillingDialog", () => {
     fireEvent.change(dateInput(dialog, /^Start Date/), { target: { value: "2026-01-01" } });
     fireEvent.change(dateInput(dialog, /^End Date/), { target: { value: "2026-03-31" } });
     await user.click(within(dialog).getByRole("button", { name: "Download" }));
-    await vi.waitFor(() => expect(saved).toEqual(["Billing Data - 2026-01-01 - 2026-03-31.json"]));
+    await vi.waitFor(() => expect(downloads.saved).toEqual(["Billing Data - 2026-01-01 - 2026-03-31.json"]));
   });
 
   it("needs both dates, the end not before the start", async () => {
@@ -104,17 +97,17 @@ describe("ExportBillingDialog", () => {
 
   it("says the device must be online, and offers Try Again once it is back", async () => {
     const { calls, dialog, user } = await show(() => ({ status: 200, body: "{}" }));
-    online = false;
+    downloads.online = false;
     await user.click(within(dialog).getByRole("button", { name: "Download" }));
     expect(await within(dialog).findByText("The device must be online to export billing data. Try again when it is back online.")).toBeTruthy();
     expect(within(dialog).getByRole("button", { name: "Try Again" })).toHaveProperty("disabled", true);
-    online = true;
+    downloads.online = true;
     act(() => {
       window.dispatchEvent(new Event("online"));
     });
     expect(await within(dialog).findByText("The device is back online.")).toBeTruthy();
     await user.click(within(dialog).getByRole("button", { name: "Try Again" }));
-    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    await vi.waitFor(() => expect(downloads.saved).toHaveLength(1));
     expect(calls).toHaveLength(1);
   });
 

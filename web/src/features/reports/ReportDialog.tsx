@@ -5,22 +5,18 @@
  * server, so the device must be online: offline, the dialog says so and offers Try Again as
  * soon as the browser is back online.
  */
-import { Alert, Button, MenuItem, Stack, TextField } from "@mui/material";
+import { Button, MenuItem, Stack, TextField } from "@mui/material";
 import { useState } from "react";
-import { downloadFile } from "../../api/download";
-import { ApiError } from "../../api/types";
 import { t } from "../../app/strings";
-import { useAuth } from "../../auth/AuthProvider";
 import type { Site } from "../../domain/records";
 import type { SyncRecord } from "../../offline/records";
 import { useRecords } from "../../offline/SyncProvider";
 import { NumberInput } from "../../ui/forms/NumberInput";
-import { RequiredAdornment } from "../../ui/forms/RequiredAdornment";
+import { DateField } from "../../ui/forms/DateField";
 import { SelectInput } from "../../ui/forms/SelectInput";
 import { SwitchInput } from "../../ui/forms/SwitchInput";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
-import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
-import { useBrowserOnline } from "../../ui/useBrowserOnline";
+import { DownloadAlerts, useDownload } from "../../ui/useDownload";
 import { EQUIPMENT_FILTERS, type ReportDefinition, type ReportField, type ReportForm, defaultForm, fallbackFileName, formErrors, reportQuery } from "./reports";
 
 interface Named extends SyncRecord {
@@ -33,10 +29,6 @@ export interface ReportDialogProps {
   site?: Site;
   onClose: () => void;
 }
-
-/** `offline` remembers whether the browser still said online when the call got no answer:
- * only a return the browser announces is news worth telling. */
-type Attempt = { state: "idle" | "downloading" } | { state: "offline"; browserOnline: boolean } | { state: "failed"; message: string };
 
 const FILTER_LABELS = {
   all: "reportFilterAll",
@@ -52,15 +44,12 @@ const byName = (a: Named, b: Named) => (a.name ?? "").localeCompare(b.name ?? ""
 const optionsOf = (records: readonly Named[]) => [...records].sort(byName).map((record) => ({ value: record.id, label: record.name || record.id }));
 
 export function ReportDialog({ report, site, onClose }: ReportDialogProps) {
-  const { client } = useAuth();
-  const snackbar = useSnackbar();
-  const online = useBrowserOnline();
+  const downloading = useDownload("reportFailed");
   const sites = useRecords<Site>("locations");
   const equipmentTypes = useRecords<Named>("equipmentTypes");
   const models = useRecords<Named>("models");
   const serviceTypes = useRecords<Named>("serviceTypes");
   const [form, setForm] = useState<ReportForm>(() => defaultForm(report.name, new Date(), site?.id ?? ""));
-  const [attempt, setAttempt] = useState<Attempt>({ state: "idle" });
   const errors = formErrors(report, form);
   const valid = Object.keys(errors).length === 0;
   const has = (field: ReportField) => report.fields.includes(field);
@@ -68,44 +57,13 @@ export function ReportDialog({ report, site, onClose }: ReportDialogProps) {
   const title = t(report.title);
 
   async function download() {
-    if (!navigator.onLine) {
-      setAttempt({ state: "offline", browserOnline: false });
-      return;
-    }
-    setAttempt({ state: "downloading" });
     const siteName = site?.name ?? sites.find((s) => s.id === form.locationId)?.name ?? t("reportAllSites");
-    try {
-      const name = await downloadFile(client, `/reports/${report.name}`, reportQuery(report, form), fallbackFileName(title, siteName, report, form, new Date()));
-      snackbar.show(t("reportDownloaded", { file: name }));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.offline) setAttempt({ state: "offline", browserOnline: navigator.onLine });
-      else if (error instanceof ApiError) setAttempt({ state: "failed", message: t("reportFailed", { message: error.message, contextId: error.contextId }) });
-      else setAttempt({ state: "failed", message: t("reportFailed", { message: String(error), contextId: "no-context-id" }) });
-    }
+    if (await downloading.run(`/reports/${report.name}`, reportQuery(report, form), fallbackFileName(title, siteName, report, form, new Date()))) onClose();
   }
 
-  const dateField = (field: "reportDate" | "startDate" | "endDate", label: string) => {
-    const error = errors[field];
-    const missing = error === "required";
-    return (
-      <TextField
-        label={label}
-        type="date"
-        required
-        fullWidth
-        value={form[field]}
-        onChange={(event) => set(field)(event.target.value)}
-        error={error !== undefined && !missing}
-        helperText={error !== undefined && !missing ? t(error) : undefined}
-        slotProps={{
-          inputLabel: { shrink: true },
-          input: { endAdornment: missing ? <RequiredAdornment /> : undefined },
-          htmlInput: { "aria-invalid": error !== undefined },
-        }}
-      />
-    );
-  };
+  const dateField = (field: "reportDate" | "startDate" | "endDate", label: string) => (
+    <DateField label={label} value={form[field]} error={errors[field]} onChange={set(field)} />
+  );
 
   const multiField = (field: "equipmentTypeIds" | "modelIds" | "serviceTypeIds", label: string, records: readonly Named[]) => (
     <TextField
@@ -129,8 +87,6 @@ export function ReportDialog({ report, site, onClose }: ReportDialogProps) {
   );
 
   const siteOptions = [...(report.oneSite ? [] : [{ value: ALL, label: t("reportAllSites") }]), ...optionsOf(sites)];
-  const busy = attempt.state === "downloading";
-  const waitingForNetwork = attempt.state === "offline" && !online;
 
   return (
     <ResponsiveDialog
@@ -140,23 +96,14 @@ export function ReportDialog({ report, site, onClose }: ReportDialogProps) {
       actions={
         <>
           <Button onClick={onClose}>{t("cancel")}</Button>
-          <Button variant="contained" disabled={!valid || busy || waitingForNetwork} onClick={() => void download()}>
-            {busy ? t("reportDownloading") : attempt.state === "offline" || attempt.state === "failed" ? t("tryAgain") : t("reportDownload")}
+          <Button variant="contained" disabled={!valid || downloading.busy || downloading.waitingForNetwork} onClick={() => void download()}>
+            {downloading.buttonText}
           </Button>
         </>
       }
     >
       <Stack component="form" aria-label={title} spacing={4} sx={{ pt: 2 }} onSubmit={(event) => event.preventDefault()}>
-        {attempt.state === "offline" && (
-          <Alert severity={online && !attempt.browserOnline ? "info" : "warning"} role="alert">
-            {online && !attempt.browserOnline ? t("reportBackOnline") : t("reportOffline")}
-          </Alert>
-        )}
-        {attempt.state === "failed" && (
-          <Alert severity="error" role="alert">
-            {attempt.message}
-          </Alert>
-        )}
+        <DownloadAlerts download={downloading} offlineText="reportOffline" />
         {!site && (
           <SelectInput
             label={t("reportSite")}

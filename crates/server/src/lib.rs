@@ -9,6 +9,7 @@ pub mod config;
 pub mod error;
 pub mod extract;
 pub mod files;
+pub mod imports;
 pub mod mail;
 pub mod reports;
 pub mod routes;

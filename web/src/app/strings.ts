@@ -691,6 +691,7 @@ const en = {
   reportMonthsOfHistoryRange: "Enter a whole number of months from 0 to 600",
   reportOneSite: "This report is made for one site.",
   reportEquipmentTypes: "Equipment Types",
+  reportEquipment: "Items",
   reportModels: "Models",
   reportServiceTypes: "Service Types",
   reportServiceType: "Service Type",

@@ -8,7 +8,7 @@
 import { Button, MenuItem, Stack, TextField } from "@mui/material";
 import { useState } from "react";
 import { t } from "../../app/strings";
-import type { Site } from "../../domain/records";
+import type { Equipment, Site } from "../../domain/records";
 import type { SyncRecord } from "../../offline/records";
 import { useRecords } from "../../offline/SyncProvider";
 import { NumberInput } from "../../ui/forms/NumberInput";
@@ -41,6 +41,8 @@ const FILTER_LABELS = {
 const ALL = "all";
 
 const byName = (a: Named, b: Named) => (a.name ?? "").localeCompare(b.name ?? "");
+/** An item as the pick shows it: its barcode, then its location (§3 name). */
+const itemOption = (item: Equipment): Named => ({ ...item, name: [item.barcode, item.name].filter(Boolean).join(" — ") });
 const optionsOf = (records: readonly Named[]) => [...records].sort(byName).map((record) => ({ value: record.id, label: record.name || record.id }));
 
 export function ReportDialog({ report, site, onClose }: ReportDialogProps) {
@@ -50,9 +52,11 @@ export function ReportDialog({ report, site, onClose }: ReportDialogProps) {
   const models = useRecords<Named>("models");
   const serviceTypes = useRecords<Named>("serviceTypes");
   const [form, setForm] = useState<ReportForm>(() => defaultForm(report.name, new Date(), site?.id ?? ""));
+  const has = (field: ReportField) => report.fields.includes(field);
+  // The site's items, read only where single items can be picked and once a site is chosen.
+  const equipment = useRecords<Equipment>("equipment", form.locationId, !form.locationId || !has("equipmentIds"));
   const errors = formErrors(report, form);
   const valid = Object.keys(errors).length === 0;
-  const has = (field: ReportField) => report.fields.includes(field);
   const set = <K extends keyof ReportForm>(field: K) => (value: ReportForm[K]) => setForm((current) => ({ ...current, [field]: value }));
   const title = t(report.title);
 
@@ -65,7 +69,7 @@ export function ReportDialog({ report, site, onClose }: ReportDialogProps) {
     <DateField label={label} value={form[field]} error={errors[field]} onChange={set(field)} />
   );
 
-  const multiField = (field: "equipmentTypeIds" | "modelIds" | "serviceTypeIds", label: string, records: readonly Named[]) => (
+  const multiField = (field: "equipmentIds" | "equipmentTypeIds" | "modelIds" | "serviceTypeIds", label: string, records: readonly Named[]) => (
     <TextField
       select
       label={label}
@@ -108,7 +112,8 @@ export function ReportDialog({ report, site, onClose }: ReportDialogProps) {
           <SelectInput
             label={t("reportSite")}
             value={form.locationId || (report.oneSite ? "" : ALL)}
-            onChange={(value) => set("locationId")(value === ALL ? "" : value)}
+            // Items picked belong to the site: another site starts the pick again.
+            onChange={(value) => setForm((current) => ({ ...current, locationId: value === ALL ? "" : value, equipmentIds: [] }))}
             options={siteOptions}
             required={report.oneSite}
             helperText={report.oneSite ? t("reportOneSite") : undefined}
@@ -135,6 +140,7 @@ export function ReportDialog({ report, site, onClose }: ReportDialogProps) {
         )}
         {has("startDate") && dateField("startDate", t("reportStartDate"))}
         {has("endDate") && dateField("endDate", t("reportEndDate"))}
+        {has("equipmentIds") && form.locationId && multiField("equipmentIds", t("reportEquipment"), equipment.map(itemOption))}
         {has("equipmentTypeIds") && multiField("equipmentTypeIds", t("reportEquipmentTypes"), equipmentTypes)}
         {has("modelIds") && multiField("modelIds", t("reportModels"), models)}
         {has("serviceTypeIds") && multiField("serviceTypeIds", t("reportServiceTypes"), serviceTypes)}

@@ -31,6 +31,8 @@ export interface ReportForm {
   serviceOrInspection: EquipmentFilter;
   startDate: string;
   endDate: string;
+  /** Single items picked from the site (the selective equipment report). */
+  equipmentIds: string[];
   equipmentTypeIds: string[];
   modelIds: string[];
   serviceTypeIds: string[];
@@ -55,7 +57,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   { name: "equipmentReport", title: "reportEquipmentReport", fields: ["serviceOrInspection"], oneSite: true },
   { name: "deficiencyReport", title: "reportDeficiencyReport", fields: ["startDate", "endDate"], oneSite: false },
   { name: "locationReport", title: "reportLocationReport", fields: [], oneSite: false },
-  { name: "selectiveEquipmentReport", title: "reportSelectiveEquipmentReport", fields: ["equipmentTypeIds", "modelIds", "serviceTypeIds"], oneSite: true },
+  { name: "selectiveEquipmentReport", title: "reportSelectiveEquipmentReport", fields: ["equipmentIds", "equipmentTypeIds", "modelIds", "serviceTypeIds"], oneSite: true },
   { name: "equipmentDueConsolidatedReport", title: "reportEquipmentDueConsolidatedReport", fields: ["endDate"], oneSite: false },
   { name: "timeAtLocation", title: "reportTimeAtLocation", fields: ["startDate", "endDate"], oneSite: false },
   { name: "questionnaireReport", title: "reportQuestionnaireReport", fields: ["startDate", "endDate", "serviceTypeId"], oneSite: false },
@@ -82,6 +84,7 @@ export function defaultForm(name: ReportName, now: Date, locationId = ""): Repor
     serviceOrInspection: "serviceOrInspection",
     startDate: today.startOf("month").format(DAY),
     endDate: (name === "equipmentDueConsolidatedReport" ? today.endOf("year") : today.endOf("month")).format(DAY),
+    equipmentIds: [],
     equipmentTypeIds: [],
     modelIds: [],
     serviceTypeIds: [],

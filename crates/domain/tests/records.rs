@@ -271,3 +271,91 @@ fn users_never_carry_passwords_through_sync() {
         assert_eq!(check(SyncKind::Users, &record).unwrap_err(), RecordError::new(field, "passwords cannot be set through sync"));
     }
 }
+
+/// Hostile input (docs/security.md): whatever JSON arrives, the check answers Ok or a named
+/// refusal and never panics; a good record stays good whatever unknown fields ride along.
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Any JSON value, with the edges a hostile client would try: huge and negative numbers,
+    /// empty, control, right-to-left, markup and very long strings, deep nesting.
+    pub fn any_json() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            prop_oneof![Just(1e308), Just(-1e308), Just(-0.0), Just(f64::MIN_POSITIVE), any::<f64>()]
+                .prop_filter_map("JSON has no NaN or infinity", |f| serde_json::Number::from_f64(f).map(Value::Number)),
+            odd_string().prop_map(Value::from),
+        ];
+        leaf.prop_recursive(4, 32, 6, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..6).prop_map(Value::from),
+                prop::collection::btree_map(odd_string(), inner, 0..6).prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    pub fn odd_string() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just(String::new()),
+            Just("\u{0}\u{1b}[31m\r\n".to_string()),
+            Just("\u{202e}gpj.exe".to_string()),
+            Just("<script>alert(1)</script>".to_string()),
+            Just("../../etc/passwd".to_string()),
+            Just("'; DROP TABLE records; --".to_string()),
+            Just("9".repeat(400)),
+            Just("2026-02-30T25:61:00Z".to_string()),
+            Just(ORG.to_string()),
+            Just(OTHER_ORG.to_string()),
+            "[a-f0-9]{32}",
+            "\\PC{0,40}",
+            ".{0,10}".prop_map(|s| s.repeat(500)),
+        ]
+    }
+
+    fn kind() -> impl Strategy<Value = SyncKind> {
+        prop::sample::select(SyncKind::ALL.to_vec())
+    }
+
+    fn assert_answer(kind: SyncKind, record: &Value) -> Result<(), TestCaseError> {
+        match check(kind, record) {
+            Ok(checked) => {
+                prop_assert_eq!(&checked.data["lastUpdated"], &json!(checked.last_updated));
+                prop_assert!(checked.last_updated.ends_with('Z'), "{} is not UTC", checked.last_updated);
+                prop_assert!(checked.data.get("hasBeenChangedLocally").is_none());
+            }
+            Err(refusal) => prop_assert!(!refusal.field.is_empty() && !refusal.message.is_empty(), "{refusal:?}"),
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn any_json_as_any_kind_is_answered(kind in kind(), record in any_json()) {
+            assert_answer(kind, &record)?;
+        }
+
+        /// A valid record with one field (its own or a new one) set to anything.
+        #[test]
+        fn one_field_set_to_anything_is_answered(case in 0..cases().len(), field in 0usize..40, value in any_json()) {
+            let Case { kind, mut record, .. } = cases().swap_remove(case);
+            let fields = record.as_object_mut().unwrap();
+            let name = fields.keys().nth(field).cloned().unwrap_or_else(|| format!("unknown{field}"));
+            fields.insert(name, value);
+            assert_answer(kind, &record)?;
+        }
+
+        #[test]
+        fn unknown_fields_ride_along_with_a_good_record(case in 0..cases().len(), name in "zz[A-Za-z]{1,12}", value in any_json()) {
+            let Case { kind, mut record, .. } = cases().swap_remove(case);
+            record[&name] = value.clone();
+            let checked = check(kind, &record).map_err(|e| TestCaseError::fail(format!("{}: {e}", kind.key())))?;
+            prop_assert_eq!(&checked.data[&name], &value);
+        }
+    }
+}

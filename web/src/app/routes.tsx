@@ -13,6 +13,7 @@ import { equipmentRoutes } from "../features/equipment/routes";
 import { scanningRoutes } from "../features/equipment/barcodes/routes";
 import { serviceRoutes } from "../features/equipment/services/routes";
 import { floorPlanRoutes } from "../features/floorPlans/routes";
+import { importRoutes } from "../features/imports/routes";
 import { settingsRoutes } from "../features/settings/routes";
 import { siteRoutes } from "../features/sites/routes";
 import { scheduleRoutes } from "../features/schedule/routes";
@@ -49,6 +50,7 @@ const signedIn: RouteObject[] = [
   ...subscriptionRoutes,
   ...scheduleRoutes,
   ...reportRoutes,
+  ...importRoutes,
   { path: "/debug", lazy: () => import("./pages/DebugPage").then((m) => ({ element: <m.DebugPage /> })) },
 ];
 

@@ -1,7 +1,8 @@
 /**
  * Settings (§2): the sync panel, an entry to every settings screen this user may see — the
  * navigation's Settings items (§6 gating and feature flags, screens this build serves), with
- * their full titles; the own profile is always there — and the Export Billing Data dialog.
+ * their full titles; the own profile is always there — the Export Billing Data dialog, and
+ * the Import Data dialog and the CSV import (SETTINGS_WRITE; without it, shown disabled with why).
  */
 import { List, ListItemButton, ListItemText, Paper, Stack, Typography } from "@mui/material";
 import { useState } from "react";
@@ -11,6 +12,8 @@ import { servedPaths } from "../../app/routes";
 import { useOrganization } from "../../app/shell/Shell";
 import { type StringKey, t } from "../../app/strings";
 import { useAuth } from "../../auth/AuthProvider";
+import { can } from "../../auth/session";
+import { ImportDataDialog } from "../imports/ImportDataDialog";
 import { ExportBillingDialog } from "./ExportBillingDialog";
 import { SyncPanel } from "./SyncPanel";
 
@@ -38,6 +41,9 @@ export function SettingsPage() {
   const org = useOrganization();
   const items = visibleNavigation(user, org, servedPaths).find((group) => group.path === "/settings")?.items ?? [];
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const importWrite = can(user, "SETTINGS_WRITE");
+  const importReason = importWrite ? undefined : t("importNeedsWrite");
   const entries = items.some((item) => item.path === "/profile") ? items : [{ title: t("profile"), path: "/profile", external: false }, ...items];
   return (
     <Stack spacing={5} sx={{ maxWidth: 720 }}>
@@ -61,9 +67,16 @@ export function SettingsPage() {
           <ListItemButton onClick={() => setExporting(true)}>
             <ListItemText primary={t("exportBillingData")} />
           </ListItemButton>
+          <ListItemButton disabled={!importWrite} onClick={() => setImporting(true)}>
+            <ListItemText primary={t("importData")} secondary={importReason} />
+          </ListItemButton>
+          <ListItemButton disabled={!importWrite} component={RouterLink} to="/imports/csv">
+            <ListItemText primary={t("csvImport")} secondary={importReason} />
+          </ListItemButton>
         </List>
       </Paper>
       {exporting && <ExportBillingDialog onClose={() => setExporting(false)} />}
+      {importing && <ImportDataDialog onClose={() => setImporting(false)} />}
     </Stack>
   );
 }

@@ -2,7 +2,9 @@
 //! `{code, message, contextId}` with the right status; server faults are logged
 //! under the contextId and never show their details.
 
-use axum::http::StatusCode;
+use std::io::ErrorKind;
+
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use fieldtag_store::StoreError;
 use serde::Serialize;
@@ -53,10 +55,40 @@ impl ApiError {
         ApiError { code, ..self }
     }
 
-    /// A fault of the server itself: logged with its cause, answered as 'Server error'.
+    /// A fault of the server itself, logged with its cause. A full disk and an unreachable
+    /// database are named (the client can wait or tell the operator); anything else is
+    /// answered as 'Server error'.
     pub fn internal(source: impl Into<anyhow::Error>) -> ApiError {
-        ApiError { source: Some(source.into()), ..ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "ServerError", "Server error") }
+        let source = source.into();
+        let answer = if is_disk_full(&source) {
+            ApiError::new(StatusCode::INSUFFICIENT_STORAGE, "DiskFull", DISK_FULL_MESSAGE)
+        } else if is_database_unavailable(&source) {
+            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "DatabaseUnavailable", DATABASE_UNAVAILABLE_MESSAGE)
+        } else {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "ServerError", "Server error")
+        };
+        ApiError { source: Some(source), ..answer }
     }
+}
+
+/// A write that found the disk full: the database rolled back, the file store kept no part.
+pub const DISK_FULL_MESSAGE: &str = "The server's disk is full; nothing was saved. Try again once space has been freed.";
+/// The database dropped or refused the connection (restarting, say).
+pub const DATABASE_UNAVAILABLE_MESSAGE: &str = "The database is unavailable right now; try again in a moment.";
+/// How long a client should wait before retrying after a 503.
+const RETRY_AFTER_SECONDS: &str = "5";
+
+fn is_disk_full(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause.downcast_ref::<StoreError>().is_some_and(StoreError::is_disk_full)
+            || cause
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|io| matches!(io.kind(), ErrorKind::StorageFull | ErrorKind::QuotaExceeded | ErrorKind::FileTooLarge))
+    })
+}
+
+fn is_database_unavailable(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| cause.downcast_ref::<StoreError>().is_some_and(StoreError::is_unavailable))
 }
 
 impl From<StoreError> for ApiError {
@@ -77,7 +109,11 @@ impl IntoResponse for ApiError {
             tracing::debug!(context_id, code = self.code, message = %self.message, "request refused");
         }
         let body = ErrorBody { code: self.code.to_string(), message: self.message, context_id };
-        (self.status, axum::Json(body)).into_response()
+        let mut response = (self.status, axum::Json(body)).into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from_static(RETRY_AFTER_SECONDS));
+        }
+        response
     }
 }
 

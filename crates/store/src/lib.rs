@@ -10,6 +10,7 @@ mod connect;
 mod counters;
 mod credentials;
 pub mod export;
+mod faults;
 mod logs;
 mod organizations;
 mod outbox;

@@ -19,7 +19,8 @@ import { type ImportRequest, startImport } from "./api";
 
 type Attempt = { state: "idle" | "starting" | "offline" } | { state: "failed"; message: string };
 
-export function ImportDataDialog({ onClose }: { onClose: () => void }) {
+/** `onStarted` follows a started import; by default the app goes to /imports. */
+export function ImportDataDialog({ onClose, onStarted }: { onClose: () => void; onStarted?: () => void }) {
   const { user, client } = useAuth();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
@@ -45,7 +46,8 @@ export function ImportDataDialog({ onClose }: { onClose: () => void }) {
       await startImport(client, request);
       snackbar.show(t("importStarted"));
       onClose();
-      navigate("/imports");
+      if (onStarted) onStarted();
+      else navigate("/imports");
     } catch (error) {
       if (error instanceof ApiError && error.offline) setAttempt({ state: "offline" });
       else {

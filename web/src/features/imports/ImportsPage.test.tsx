@@ -85,6 +85,28 @@ describe("ImportsPage", () => {
     expect(await screen.findByRole("dialog", { name: "Import Data" })).toBeTruthy();
   });
 
+  it("shows an import started from its Import Data dialog", async () => {
+    const user = userEvent.setup();
+    let started = false;
+    const { calls } = await renderImports({
+      path: "/imports",
+      answer: (call) => {
+        if (call.method === "POST") {
+          started = true;
+          return { status: 202, body: { data: importRecord() } };
+        }
+        return started ? list(importRecord({ progress: { done: 2, total: 5 } })) : list();
+      },
+    });
+    expect(await screen.findByText("No imports yet.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Import Data" }));
+    const dialog = await screen.findByRole("dialog", { name: "Import Data" });
+    await user.type(within(dialog).getByRole("textbox", { name: /^Import Key/ }), "k");
+    await user.click(within(dialog).getByRole("button", { name: "Start Import" }));
+    expect(await screen.findByText("Running: 2 of 5")).toBeTruthy();
+    expect(calls.filter((call) => call.method === "POST")[0]!.path).toBe(`/api/organizations/${ORG}/imports`);
+  });
+
   it("to a reader without SETTINGS_WRITE, shows the list but no way to start an import", async () => {
     await renderImports({ path: "/imports", permissions: ["SETTINGS_READ"], answer: () => list(importRecord({ dateCompleted: "2026-11-20T10:02:00Z" })) });
     await screen.findByRole("table", { name: "Imports" });

@@ -62,6 +62,7 @@ export function ImportsPage() {
   }, [client, orgId, allowed, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
   if (!allowed) return <Notice>{t("importsReadNeeded")}</Notice>;
   const imports = loaded.state === "ready" ? loaded.imports : loaded.state === "failed" ? loaded.imports : null;
   const write = can(user, "SETTINGS_WRITE");
@@ -99,7 +100,8 @@ export function ImportsPage() {
       )}
       {imports && imports.length === 0 && <Typography color="text.secondary">{t("importsNone")}</Typography>}
       {imports && imports.length > 0 && <ImportsTable imports={imports} />}
-      {importing && <ImportDataDialog onClose={() => setImporting(false)} />}
+      {/* Already on /imports: a started import shows by reading the list again. */}
+      {importing && <ImportDataDialog onClose={() => setImporting(false)} onStarted={retry} />}
     </Stack>
   );
 }

@@ -8,6 +8,8 @@ import { type SyncKind, isLocationScoped } from "./kinds";
 
 /** The download cursor of the last merged page. */
 export const CURSOR_KEY = "sync:cursor";
+/** The `serverEpoch` the cursor belongs to (docs/sync.md "Server epoch"). */
+export const SERVER_EPOCH_KEY = "sync:serverEpoch";
 /** {@link SyncInfo}: the dates and outcome the sync panel shows. */
 export const SYNC_INFO_KEY = "sync:info";
 /** Server clock minus device clock, in ms, learned from each answer's `serverTime`. */

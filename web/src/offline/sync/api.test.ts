@@ -6,10 +6,10 @@ describe("httpSyncApi", () => {
   it("downloads with GET and uploads with PATCH on the organisation's sync path", async () => {
     const request = vi.fn().mockResolvedValue({});
     const api = httpSyncApi({ request } as ApiClient, "0000000000000000000000000000000a");
-    await api.download({ cursor: 12, limit: 5000 });
+    await api.download({ cursor: 12, limit: 5000, serverEpoch: "e1" });
     await api.upload({ equipment: [] });
     expect(request.mock.calls).toEqual([
-      ["GET", "/organizations/0000000000000000000000000000000a/sync", { query: { cursor: 12, limit: 5000 } }],
+      ["GET", "/organizations/0000000000000000000000000000000a/sync", { query: { cursor: 12, limit: 5000, serverEpoch: "e1" } }],
       ["PATCH", "/organizations/0000000000000000000000000000000a/sync", { body: { equipment: [] } }],
     ]);
   });

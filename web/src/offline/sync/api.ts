@@ -9,6 +9,8 @@ import type { SyncRecord } from "../records";
 /** One page of changes: a list per kind the user may read, plus where to continue. */
 export type DownloadAnswer = Partial<Record<SyncKind, SyncRecord[]>> & {
   cursor: string | number;
+  /** Which history of versions the cursor counts in; a restored server has a new one. */
+  serverEpoch?: string;
   hasMore: boolean;
   /** The server's clock when it answered (ISO 8601). */
   serverTime: string;
@@ -25,15 +27,25 @@ export type UploadAnswer = Partial<Record<UploadKind, RecordAnswer[]>> & { serve
 
 export type UploadBody = Partial<Record<UploadKind, SyncRecord[]>>;
 
+/** The server's answer (409) to a cursor of another epoch: it was restored from a backup. */
+export const EPOCH_CHANGED = "ServerEpochChanged";
+
+export interface DownloadQuery {
+  cursor: string | number;
+  limit?: number;
+  /** The `serverEpoch` the cursor came with; absent from cursor 0. */
+  serverEpoch?: string;
+}
+
 export interface SyncApi {
-  download(query: { cursor: string | number; limit?: number }): Promise<DownloadAnswer>;
+  download(query: DownloadQuery): Promise<DownloadAnswer>;
   upload(body: UploadBody): Promise<UploadAnswer>;
 }
 
 export function httpSyncApi(client: ApiClient, orgId: string): SyncApi {
   const path = `/organizations/${encodeURIComponent(orgId)}/sync`;
   return {
-    download: ({ cursor, limit }) => client.request<DownloadAnswer>("GET", path, { query: { cursor, limit } }),
+    download: ({ cursor, limit, serverEpoch }) => client.request<DownloadAnswer>("GET", path, { query: { cursor, limit, serverEpoch } }),
     upload: (body) => client.request<UploadAnswer>("PATCH", path, { body }),
   };
 }

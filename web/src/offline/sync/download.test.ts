@@ -127,15 +127,15 @@ describe("download", () => {
     await engine.syncNow();
     expect(world.server.downloads).toEqual([
       { cursor: 0, limit: 5 },
-      { cursor: 5, limit: 5 },
-      { cursor: 10, limit: 5 },
+      { cursor: 5, limit: 5, serverEpoch: "epoch-1" },
+      { cursor: 10, limit: 5, serverEpoch: "epoch-1" },
     ]);
     expect(await engine.list("equipment")).toHaveLength(12);
     expect(await store.get(CURSOR_KEY)).toBe(12);
 
     world.server.seed("equipment", item(13));
     await engine.syncNow();
-    expect(world.server.downloads.at(-1)).toEqual({ cursor: 12, limit: 5 });
+    expect(world.server.downloads.at(-1)).toEqual({ cursor: 12, limit: 5, serverEpoch: "epoch-1" });
     expect(await engine.list("equipment")).toHaveLength(13);
   });
 

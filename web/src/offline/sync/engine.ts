@@ -7,11 +7,11 @@
  */
 import { ApiError } from "../../api/types";
 import { type SyncKind, type UploadKind, isLocationScoped, isUploadKind } from "../kinds";
-import { CLOCK_OFFSET_KEY, CURSOR_KEY, OUTBOX_KEY, REJECTED_KEY, SYNC_INFO_KEY } from "../keys";
+import { CLOCK_OFFSET_KEY, CURSOR_KEY, OUTBOX_KEY, REJECTED_KEY, SERVER_EPOCH_KEY, SYNC_INFO_KEY } from "../keys";
 import { getRecord, listRecords } from "../reads";
 import type { LocalRecord, SyncRecord } from "../records";
 import type { KeyValueStore } from "../store";
-import type { DownloadAnswer, SyncApi } from "./api";
+import { type DownloadAnswer, EPOCH_CHANGED, type SyncApi } from "./api";
 import { type Network, type TimerHandle, type Timers, browserNetwork, browserTimers } from "./environment";
 import { LEADER_LOCK, type Locks, SYNC_LOCK, browserLocks } from "./locks";
 import { ListCache, PATCH_LIMIT } from "./listCache";
@@ -106,6 +106,11 @@ function defaultChannel(): BroadcastChannel | null {
 function clockOffset(serverTime: string | undefined, sentAt: number, receivedAt: number): number | undefined {
   const server = serverTime === undefined ? Number.NaN : Date.parse(serverTime);
   return Number.isNaN(server) ? undefined : Math.round(server - (sentAt + receivedAt) / 2);
+}
+
+/** The server was restored from a backup since the cursor was given. */
+function isEpochChange(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.code === EPOCH_CHANGED;
 }
 
 function recordCount(page: DownloadAnswer): number {
@@ -217,13 +222,32 @@ export function createSyncEngine({
   }
 
   async function download(): Promise<void> {
-    let cursor = (await store.get<string | number>(CURSOR_KEY)) ?? 0;
+    const [savedCursor, savedEpoch] = await store.getMany<unknown>([CURSOR_KEY, SERVER_EPOCH_KEY]);
+    let cursor = (savedCursor as string | number | undefined) ?? 0;
+    let epoch = savedEpoch as string | undefined;
     let pages: DownloadAnswer[] = [];
     let pending = 0;
+    /** Everything comes down again: the server was restored (docs/sync.md "Server epoch"). */
+    let resync = false;
     for (;;) {
       const sentAt = now();
-      const page = await api.download({ cursor, limit: pageSize });
+      let page: DownloadAnswer;
+      try {
+        page = await api.download({ cursor, limit: pageSize, serverEpoch: Number(cursor) > 0 ? epoch : undefined });
+      } catch (error) {
+        if (resync || !isEpochChange(error)) throw error;
+        // The cursor counts versions of a history the server no longer has. The outbox is
+        // untouched; the stored cursor moves only with the first merged page, so a failure
+        // here starts over the same way.
+        resync = true;
+        cursor = 0;
+        epoch = undefined;
+        pages = [];
+        pending = 0;
+        continue;
+      }
       answered = true;
+      epoch = page.serverEpoch ?? epoch;
       if (page.hasMore && page.cursor === cursor) throw new Error(`the sync cursor did not move from ${cursor}`);
       const offset = clockOffset(page.serverTime, sentAt, now());
       pages.push(page);
@@ -232,7 +256,7 @@ export function createSyncEngine({
       if (!page.hasMore || pending >= mergeBatch) {
         const batch = pages;
         const mergeStart = performance.now();
-        recordsChanged(await store.update((tx) => mergePages(tx, batch, offset)));
+        recordsChanged(await store.update((tx) => mergePages(tx, batch, offset, { resync })));
         // Visible in the browser's performance timeline (and read by bench/web).
         performance.measure(MERGE_MEASURE, { start: mergeStart, detail: { records: pending } });
         pages = [];
@@ -241,6 +265,8 @@ export function createSyncEngine({
       if (!page.hasMore) break;
     }
     await saveInfo({ lastSuccessfulDownloadDate: iso(now()) });
+    // Changes saved while everything came down go to the restored server now, not a minute later.
+    if (resync) await upload();
   }
 
   async function run(job: Job): Promise<void> {

@@ -7,7 +7,7 @@ import { ApiError } from "../../api/types";
 import { SYNC_KINDS, type SyncKind, isLocationScoped } from "../kinds";
 import type { SyncRecord } from "../records";
 import { type KeyValueStore, openStore } from "../store";
-import type { DownloadAnswer, RecordAnswer, SyncApi, UploadAnswer, UploadBody } from "./api";
+import { type DownloadAnswer, type DownloadQuery, EPOCH_CHANGED, type RecordAnswer, type SyncApi, type UploadAnswer, type UploadBody } from "./api";
 import { type SyncEngine, type SyncEngineOptions, createSyncEngine } from "./engine";
 import type { Network, TimerHandle, Timers } from "./environment";
 import { type Locks, localLocks } from "./locks";
@@ -24,15 +24,18 @@ function normalized(stamp: string): string {
 }
 
 export class FakeSyncServer implements SyncApi {
-  private readonly records = new Map<string, Stored>();
+  private records = new Map<string, Stored>();
   private version = 0;
+  /** The history the versions count in; a restore starts another. */
+  epoch = "epoch-1";
+  private epochs = 1;
   private gate: Promise<void> | null = null;
   private inFlight = 0;
 
   globalAlerts: SyncRecord[] = [];
   /** No answer comes: every call fails as the API client fails offline. */
   offline = false;
-  readonly downloads: { cursor: string | number; limit?: number }[] = [];
+  readonly downloads: DownloadQuery[] = [];
   readonly uploads: UploadBody[] = [];
   /** The most calls that were in flight at once. */
   mostAtOnce = 0;
@@ -56,19 +59,35 @@ export class FakeSyncServer implements SyncApi {
     return stored;
   }
 
+  /** What a backup would hold: every record and the version counter. */
+  backup(): { records: Map<string, Stored>; version: number } {
+    return { records: structuredClone(this.records), version: this.version };
+  }
+
+  /** Puts a backup back, as `fieldtag restore` does: later writes are gone, and a new epoch starts. */
+  restore(backup: { records: Map<string, Stored>; version: number }): void {
+    this.records = structuredClone(backup.records);
+    this.version = backup.version;
+    this.epoch = `epoch-${++this.epochs}`;
+  }
+
   stored(kind: SyncKind, id: string): SyncRecord | undefined {
     const found = this.records.get(`${kind}/${id}`);
     return found && { ...found.record, version: found.version };
   }
 
-  async download({ cursor, limit = 5_000 }: { cursor: string | number; limit?: number }): Promise<DownloadAnswer> {
-    this.downloads.push({ cursor, limit });
+  async download({ cursor, limit = 5_000, serverEpoch }: DownloadQuery): Promise<DownloadAnswer> {
+    this.downloads.push({ cursor, limit, serverEpoch });
     return this.call(() => {
       const after = Number(cursor);
+      if (after > 0 && serverEpoch !== undefined && serverEpoch !== this.epoch) {
+        throw new ApiError("api", "The server was restored from a backup since this cursor was given", 409, EPOCH_CHANGED);
+      }
       const changes = [...this.records.values()].filter((s) => s.version > after).sort((a, b) => a.version - b.version);
       const page = changes.slice(0, limit);
       const answer: DownloadAnswer = {
         cursor: page.at(-1)?.version ?? Math.max(after, this.version),
+        serverEpoch: this.epoch,
         hasMore: changes.length > limit,
         serverTime: new Date(this.now()).toISOString(),
         globalAlerts: structuredClone(this.globalAlerts),

@@ -83,89 +83,103 @@ impl Store {
     /// with one block of versions.
     pub async fn apply_sync_batch(&self, org_id: &str, records: &[IncomingRecord], rules: &dyn UploadRules) -> Result<Vec<SyncOutcome>> {
         let mut tx = self.pool.begin().await?;
-        // Take the organisation's write lock first: on SQLite this avoids a
-        // read-to-write upgrade failing under load; on PostgreSQL it serialises
-        // one organisation's uploads, so decisions see every earlier commit.
-        sqlx::query("UPDATE organizations SET version = version WHERE id = $1").bind(org_id).execute(&mut *tx).await?;
-        let mut current = existing_records(&mut tx, org_id, records).await?;
-        let wanted_sites: Vec<&str> = records.iter().filter_map(|r| rules.required_location(r)).collect();
-        let mut sites = existing_ids(&mut tx, org_id, "locations", &wanted_sites).await?;
-
-        let mut decided: Vec<Decision> = Vec::with_capacity(records.len());
-        let mut writes: Vec<usize> = Vec::new();
-        let mut billable: Vec<(&'static str, String, String)> = Vec::new();
-        for record in records {
-            if let Some(site) = rules.required_location(record).filter(|site| !sites.contains(*site)) {
-                decided.push(Decision::Done(SyncOutcome::Rejected { reason: format!("locationId: no site {site} in your organization") }));
-                continue;
-            }
-            let key = (record.kind.clone(), record.id.clone());
-            if let Some(stored) = current.get(&key) {
-                match incoming_wins(stored, record) {
-                    None => {
-                        decided.push(Decision::SameAs(stored.version));
-                        continue;
-                    }
-                    Some(false) => {
-                        decided.push(Decision::Stale(stored.clone()));
-                        continue;
-                    }
-                    Some(true) => {}
-                }
-            }
-            if let Some(email_key) = rules.login_email_key(record)
-                && let Err(reason) = keep_login_name(&mut tx, org_id, &record.id, &email_key).await?
-            {
-                decided.push(Decision::Done(SyncOutcome::Rejected { reason }));
-                continue;
-            }
-            if record.kind == "locations" {
-                sites.insert(record.id.clone());
-            }
-            // Billed once: when the server first stores the record that tells of the move.
-            if !current.contains_key(&key)
-                && let Some((event, equipment_id)) = rules.billable_move(record)
-            {
-                billable.push((event, equipment_id, record.id.clone()));
-            }
-            // Until versions are handed out, a pending write is known by -(its position + 1).
-            let pending = -(writes.len() as i64) - 1;
-            current.insert(key, stored_from(record, pending));
-            decided.push(Decision::SameAs(pending));
-            writes.push(decided.len() - 1);
-        }
-
-        let first = if writes.is_empty() { 0 } else { next_versions(&mut tx, org_id, writes.len()).await? };
-        let version_of = |version: i64| if version < 0 { first + (-version - 1) } else { version };
-        let mut last_write: HashMap<(&str, &str), (usize, i64)> = HashMap::new();
-        for (n, index) in writes.iter().enumerate() {
-            let record = &records[*index];
-            last_write.insert((record.kind.as_str(), record.id.as_str()), (*index, first + n as i64));
-        }
-        let mut rows: Vec<(NewRecord, i64)> =
-            last_write.into_values().map(|(index, version)| (new_record(&records[index]), version)).collect();
-        rows.sort_by_key(|(_, version)| *version);
-        let rows: Vec<(&NewRecord, i64)> = rows.iter().map(|(record, version)| (record, *version)).collect();
-        write_rows(&mut tx, org_id, &rows, true).await?;
-        for (event, equipment_id, source_id) in billable {
-            let sku = sku_of(&mut tx, org_id, &current, &equipment_id).await?;
-            add_billing_event(&mut tx, org_id, &source_id, event, sku.as_deref(), &equipment_id).await?;
-        }
+        let outcomes = apply_batch(&mut tx, org_id, records, rules).await?;
         tx.commit().await?;
+        Ok(outcomes)
+    }
+}
 
-        Ok(decided
-            .into_iter()
-            .map(|decision| match decision {
-                Decision::Done(outcome) => outcome,
-                Decision::SameAs(version) => SyncOutcome::Accepted { version: version_of(version) },
-                Decision::Stale(mut server) => {
-                    server.version = version_of(server.version);
-                    SyncOutcome::Stale { server }
+/// [`Store::apply_sync_batch`] inside the caller's transaction (an import writes its records
+/// and the job's completion together).
+pub(crate) async fn apply_batch(
+    tx: &mut AnyConnection,
+    org_id: &str,
+    records: &[IncomingRecord],
+    rules: &dyn UploadRules,
+) -> Result<Vec<SyncOutcome>> {
+    // Take the organisation's write lock first: on SQLite this avoids a
+    // read-to-write upgrade failing under load; on PostgreSQL it serialises
+    // one organisation's uploads, so decisions see every earlier commit.
+    sqlx::query("UPDATE organizations SET version = version WHERE id = $1").bind(org_id).execute(&mut *tx).await?;
+    let mut current = existing_records(&mut *tx, org_id, records).await?;
+    let wanted_sites: Vec<&str> = records.iter().filter_map(|r| rules.required_location(r)).collect();
+    let mut sites = existing_ids(&mut *tx, org_id, "locations", &wanted_sites).await?;
+
+    let mut decided: Vec<Decision> = Vec::with_capacity(records.len());
+    let mut writes: Vec<usize> = Vec::new();
+    let mut billable: Vec<(&'static str, String, String)> = Vec::new();
+    for record in records {
+        if let Some(site) = rules.required_location(record).filter(|site| !sites.contains(*site)) {
+            decided.push(Decision::Done(SyncOutcome::Rejected { reason: format!("locationId: no site {site} in your organization") }));
+            continue;
+        }
+        let key = (record.kind.clone(), record.id.clone());
+        if let Some(stored) = current.get(&key) {
+            match incoming_wins(stored, record) {
+                None => {
+                    decided.push(Decision::SameAs(stored.version));
+                    continue;
                 }
-            })
-            .collect())
+                Some(false) => {
+                    decided.push(Decision::Stale(stored.clone()));
+                    continue;
+                }
+                Some(true) => {}
+            }
+        }
+        if let Some(email_key) = rules.login_email_key(record)
+            && let Err(reason) = keep_login_name(&mut *tx, org_id, &record.id, &email_key).await?
+        {
+            decided.push(Decision::Done(SyncOutcome::Rejected { reason }));
+            continue;
+        }
+        if record.kind == "locations" {
+            sites.insert(record.id.clone());
+        }
+        // Billed once: when the server first stores the record that tells of the move.
+        if !current.contains_key(&key)
+            && let Some((event, equipment_id)) = rules.billable_move(record)
+        {
+            billable.push((event, equipment_id, record.id.clone()));
+        }
+        // Until versions are handed out, a pending write is known by -(its position + 1).
+        let pending = -(writes.len() as i64) - 1;
+        current.insert(key, stored_from(record, pending));
+        decided.push(Decision::SameAs(pending));
+        writes.push(decided.len() - 1);
     }
 
+    let first = if writes.is_empty() { 0 } else { next_versions(&mut *tx, org_id, writes.len()).await? };
+    let version_of = |version: i64| if version < 0 { first + (-version - 1) } else { version };
+    let mut last_write: HashMap<(&str, &str), (usize, i64)> = HashMap::new();
+    for (n, index) in writes.iter().enumerate() {
+        let record = &records[*index];
+        last_write.insert((record.kind.as_str(), record.id.as_str()), (*index, first + n as i64));
+    }
+    let mut rows: Vec<(NewRecord, i64)> =
+        last_write.into_values().map(|(index, version)| (new_record(&records[index]), version)).collect();
+    rows.sort_by_key(|(_, version)| *version);
+    let rows: Vec<(&NewRecord, i64)> = rows.iter().map(|(record, version)| (record, *version)).collect();
+    write_rows(&mut *tx, org_id, &rows, true).await?;
+    for (event, equipment_id, source_id) in billable {
+        let sku = sku_of(&mut *tx, org_id, &current, &equipment_id).await?;
+        add_billing_event(&mut *tx, org_id, &source_id, event, sku.as_deref(), &equipment_id).await?;
+    }
+
+    Ok(decided
+        .into_iter()
+        .map(|decision| match decision {
+            Decision::Done(outcome) => outcome,
+            Decision::SameAs(version) => SyncOutcome::Accepted { version: version_of(version) },
+            Decision::Stale(mut server) => {
+                server.version = version_of(server.version);
+                SyncOutcome::Stale { server }
+            }
+        })
+        .collect())
+}
+
+impl Store {
     /// Changes after `cursor`, oldest first, at most `limit`, of the given kinds;
     /// with `received_since` (Unix ms) only those the server received at or after it.
     /// The records come as the JSON text they are stored as, ready to send.

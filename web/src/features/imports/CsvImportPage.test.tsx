@@ -157,6 +157,15 @@ describe("CsvImportPage", () => {
     expect(screen.getByRole("button", { name: "Check File" })).toHaveProperty("disabled", true);
   });
 
+  it("opens the file picker from the keyboard", async () => {
+    const { user } = await open();
+    const input = (await screen.findByLabelText("CSV file")) as HTMLInputElement;
+    const picked = vi.spyOn(input, "click").mockImplementation(() => {});
+    screen.getByRole("button", { name: "Choose File" }).focus();
+    await user.keyboard("{Enter}");
+    expect(picked).toHaveBeenCalledTimes(1);
+  });
+
   it("needs SETTINGS_WRITE", async () => {
     const { calls } = await open(dryRun, { permissions: ["SETTINGS_READ"] });
     expect(await screen.findByText("Importing a file needs the Edit Settings permission.")).toBeTruthy();

@@ -8,7 +8,7 @@
  * SETTINGS_WRITE; online only.
  */
 import { Alert, Box, Button, Link, List, ListItem, ListItemText, Paper, Stack, Typography } from "@mui/material";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { ApiError } from "../../api/types";
 import { type StringKey, t } from "../../app/strings";
@@ -18,8 +18,6 @@ import { Notice } from "../../ui/forms/RecordForm";
 import { SelectInput } from "../../ui/forms/SelectInput";
 import { CSV_KINDS, type CsvFields, type CsvKind, type CsvOutcome, csvFields, runCsvImport } from "./api";
 import { csvHeaders, matchingHeader } from "./csvHeader";
-
-const VISUALLY_HIDDEN = { clip: "rect(0 0 0 0)", clipPath: "inset(50%)", height: 1, overflow: "hidden", position: "absolute", whiteSpace: "nowrap", width: 1 } as const;
 
 const KIND_LABELS: Record<CsvKind, StringKey> = { sites: "csvKindSites", equipment: "csvKindEquipment", history: "csvKindHistory" };
 
@@ -48,6 +46,7 @@ export function CsvImportPage() {
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [run, setRun] = useState<Run>({ state: "idle" });
+  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!allowed || !orgId) return;
@@ -115,21 +114,21 @@ export function CsvImportPage() {
             options={CSV_KINDS.map((value) => ({ value, label: t(KIND_LABELS[value]) }))}
           />
           <Stack direction="row" spacing={3} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 2 }}>
-            <Button variant="outlined" component="label">
+            {/* A real button opens the hidden input's picker, so Tab and Enter or Space reach it. */}
+            <Button variant="outlined" onClick={() => fileInput.current?.click()}>
               {t("csvChooseFile")}
-              {/* Visually hidden, not hidden: the keyboard still reaches it (Tab, then Space). */}
-              <Box
-                component="input"
-                sx={VISUALLY_HIDDEN}
-                type="file"
-                accept=".csv,text/csv"
-                aria-label={t("csvFile")}
-                onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
-                  void choose(event.target.files?.[0]);
-                  event.target.value = "";
-                }}
-              />
             </Button>
+            <input
+              ref={fileInput}
+              hidden
+              type="file"
+              accept=".csv,text/csv"
+              aria-label={t("csvFile")}
+              onChange={(event) => {
+                void choose(event.target.files?.[0]);
+                event.target.value = "";
+              }}
+            />
             <Typography sx={{ overflowWrap: "anywhere" }}>
               {file ? t("csvFileChosen", { name: file.name, columns: file.headers.length }) : t("csvNoFile")}
             </Typography>

@@ -39,6 +39,10 @@ pub struct AppState {
     pub web_assets: WebAssets,
     /// The card payment provider, or none (manual billing).
     pub billing: Billing,
+    /// Wakes this instance's import runner when a job is queued.
+    pub import_queue: crate::imports::runner::ImportQueue,
+    /// The safety scan app's API, when imports from it are configured.
+    pub safety_scan_url: Option<String>,
 }
 
 /// The whole HTTP application.

@@ -54,6 +54,11 @@ pub struct Config {
     #[arg(long, env = "FIELDTAG_WEB_DIR")]
     pub web_dir: Option<PathBuf>,
 
+    /// Base URL of the safety scan app's API, the source of `POST /organizations/{orgId}/imports`
+    /// (docs/import.md). Without it, imports from the app are refused.
+    #[arg(long, env = "FIELDTAG_SAFETY_SCAN_URL")]
+    pub safety_scan_url: Option<String>,
+
     /// Log format: `pretty` or `json`.
     #[arg(long, env = "FIELDTAG_LOG_FORMAT", default_value = "pretty", value_parser = ["pretty", "json"])]
     pub log_format: String,
@@ -92,6 +97,7 @@ impl Config {
             mail_from: "Fieldtag <no-reply@fieldtag.local>".into(),
             access_token_minutes: 15,
             web_dir: None,
+            safety_scan_url: None,
             log_format: "pretty".into(),
             files: FilesConfig::default(),
             billing: BillingConfig::default(),

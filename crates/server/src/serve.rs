@@ -15,6 +15,7 @@ use crate::auth::tokens::{TokenKeys, new_signing_secret};
 use crate::billing::Billing;
 use crate::config::Config;
 use crate::files::Files;
+use crate::imports::runner::{ImportQueue, ImportRunner, RunnerContext};
 use crate::mail::Mailer;
 use crate::web_app::WebAssets;
 
@@ -51,12 +52,14 @@ pub struct RunningServer {
     pub state: AppState,
     stop: oneshot::Sender<()>,
     task: JoinHandle<std::io::Result<()>>,
+    import_runner: ImportRunner,
 }
 
 impl RunningServer {
     /// Stops taking connections, lets requests in flight finish, closes the store.
     pub async fn stop(self) {
         let _ = self.stop.send(());
+        self.import_runner.stop().await;
         if let Ok(Err(error)) = self.task.await {
             tracing::error!(%error, "server ended with an error");
         }
@@ -93,7 +96,18 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         public_url: config.public_url(addr.port()),
         web_assets,
         billing,
+        import_queue: ImportQueue::default(),
+        safety_scan_url: config.safety_scan_url.clone(),
     };
+    let import_runner = ImportRunner::start(
+        RunnerContext {
+            store: state.store.clone(),
+            safety_scan_url: state.safety_scan_url.clone(),
+            mailer: state.mailer.clone(),
+            public_url: state.public_url.clone(),
+        },
+        state.import_queue.clone(),
+    );
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
@@ -112,7 +126,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
             "no web app to serve (no index.html): `/` answers 503; build it with `make build`"
         );
     }
-    Ok(RunningServer { addr, state, stop, task })
+    Ok(RunningServer { addr, state, stop, task, import_runner })
 }
 
 fn engine_name(store: &Store) -> &'static str {

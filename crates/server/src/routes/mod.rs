@@ -7,6 +7,7 @@ mod download;
 pub mod export;
 pub mod files;
 pub mod health;
+pub mod imports;
 pub mod logs;
 pub mod organizations;
 pub mod payments;
@@ -38,6 +39,7 @@ use crate::error::ErrorBody;
         (name = "sync", description = "Changes down after a cursor, and up under last-writer-wins"),
         (name = "reports", description = "The eight reports of a site or the company, as PDF or CSV"),
         (name = "export", description = "The whole organisation as JSON, and billing counts for a period"),
+        (name = "imports", description = "Imports from the safety scan app and from CSV files"),
         (name = "operations", description = "Health and client logs"),
     )
 )]
@@ -71,6 +73,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(reports::report))
         .routes(routes!(export::export_organization))
         .routes(routes!(export::export_billing))
+        .routes(routes!(imports::start_import))
+        .routes(routes!(imports::list_imports))
         .routes(routes!(payments::create_checkout_session))
         .routes(routes!(payments::create_portal_session))
         .routes(routes!(payments::webhook))

@@ -37,7 +37,8 @@ test-rust:
 	echo "PostgreSQL tests use $$url"; \
 	moto=$$(scripts/ensure-fake-s3.sh); \
 	echo "S3 tests use $$moto"; \
-	FIELDTAG_TEST_POSTGRES_URL=$$url FIELDTAG_TEST_MOTO=$$moto cargo test --workspace --locked 2>&1 | tee $(TEST_LOGS)/rust.log
+	schemathesis=$$(scripts/ensure-schemathesis.sh); \
+	FIELDTAG_TEST_POSTGRES_URL=$$url FIELDTAG_TEST_MOTO=$$moto FIELDTAG_TEST_SCHEMATHESIS=$$schemathesis cargo test --workspace --locked 2>&1 | tee $(TEST_LOGS)/rust.log
 
 # `npm install --no-save` installs the lock file's versions; not `npm ci`, which refuses a lock
 # without entries for other platforms' optional packages (rollup's), and the registry this

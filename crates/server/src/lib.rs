@@ -13,5 +13,6 @@ pub mod imports;
 pub mod mail;
 pub mod reports;
 pub mod routes;
+pub mod security_headers;
 pub mod serve;
 pub mod web_app;

@@ -93,6 +93,13 @@ impl FilesConfig {
     }
 }
 
+/// `scheme://host[:port]` of a URL.
+fn origin_of(url: &str) -> String {
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    let end = url[after_scheme..].find('/').map_or(url.len(), |i| after_scheme + i);
+    url[..end].to_string()
+}
+
 /// How read links are made.
 enum Reads {
     /// Served by this server at `{public_url}/api/files/...`.
@@ -113,6 +120,8 @@ pub struct Files {
     ttl_seconds: i64,
     /// Whether the store keeps content types itself (S3) or they follow from the extension (disk).
     keeps_attributes: bool,
+    /// The origin presigned read links point at (the page's Content-Security-Policy allows it).
+    read_origin: Option<String>,
 }
 
 impl Files {
@@ -122,19 +131,21 @@ impl Files {
         let ttl_seconds = config.signed_url_seconds;
         if let Some(s3) = config.s3()? {
             let s3 = Arc::new(s3);
-            return Ok(Files { objects: s3.clone(), reads: Reads::Presigned(s3), links, ttl_seconds, keeps_attributes: true });
+            // Without an endpoint object_store speaks to AWS, at s3.REGION.amazonaws.com.
+            let read_origin = Some(config.s3_endpoint.as_deref().map_or("https://*.amazonaws.com".to_string(), origin_of));
+            return Ok(Files { objects: s3.clone(), reads: Reads::Presigned(s3), links, ttl_seconds, keeps_attributes: true, read_origin });
         }
         let root = data_dir.join("files");
         std::fs::create_dir_all(&root).with_context(|| format!("cannot create the files directory {}", root.display()))?;
         let disk = LocalFileSystem::new_with_prefix(&root).with_context(|| format!("cannot use {} for files", root.display()))?;
-        Ok(Files { objects: Arc::new(disk), reads: Reads::ThisServer, links, ttl_seconds, keeps_attributes: false })
+        Ok(Files { objects: Arc::new(disk), reads: Reads::ThisServer, links, ttl_seconds, keeps_attributes: false, read_origin: None })
     }
 
     /// A store in memory (tests of the HTTP layer's neighbours, and of S3 read links).
     #[cfg(test)]
     fn in_memory(reads: Reads) -> Files {
         let objects = Arc::new(object_store::memory::InMemory::new());
-        Files { objects, reads, links: LinkSigner::new("test secret"), ttl_seconds: SIGNED_URL_SECONDS, keeps_attributes: false }
+        Files { objects, reads, links: LinkSigner::new("test secret"), ttl_seconds: SIGNED_URL_SECONDS, keeps_attributes: false, read_origin: None }
     }
 
     pub fn describe(&self) -> &'static str {
@@ -142,6 +153,11 @@ impl Files {
             Reads::ThisServer => "local disk",
             Reads::Presigned(_) => "S3",
         }
+    }
+
+    /// Where read links lead when not to this server: the S3 service's origin.
+    pub fn read_origin(&self) -> Option<&str> {
+        self.read_origin.as_deref()
     }
 
     pub fn links(&self) -> &LinkSigner {

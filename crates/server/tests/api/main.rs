@@ -17,6 +17,8 @@ mod organizations;
 mod payments;
 mod reports;
 mod reset_password;
+mod schemathesis;
+mod security_headers;
 mod sign_up;
 mod smtp;
 mod sync;

@@ -5,6 +5,7 @@
 
 mod alerts;
 mod auth_tokens;
+mod backup;
 mod billing;
 mod connect;
 mod counters;
@@ -12,6 +13,7 @@ mod credentials;
 pub mod export;
 mod faults;
 mod imports;
+mod job_queue;
 mod logs;
 mod organizations;
 mod outbox;
@@ -19,10 +21,12 @@ mod rate_limit;
 mod records;
 mod report_reads;
 mod secrets;
+mod server_epoch;
 mod sync;
 mod transfers;
 
 pub use auth_tokens::{RefreshOutcome, UserTokenPurpose};
+pub use backup::{BackupError, restore_sqlite};
 pub use billing::{EventChange, EventOutcome, Subscription, WebhookEvent};
 pub use connect::{Engine, Store};
 pub use credentials::Credential;

@@ -22,6 +22,7 @@ mod security_headers;
 mod sign_up;
 mod smtp;
 mod sync;
+mod sync_fuzz;
 mod sync_kinds;
 mod transfers;
 mod web_app;

@@ -15,7 +15,7 @@ fn id() -> String {
 }
 
 /// A valid record of `kind`, stamped `stamp`, standing on `site`.
-fn sample(kind: SyncKind, owner: &Account, site: &str, stamp: &str) -> Value {
+pub fn sample(kind: SyncKind, owner: &Account, site: &str, stamp: &str) -> Value {
     let (item, service, other) = (id(), id(), id());
     let months: serde_json::Map<String, Value> =
         ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]

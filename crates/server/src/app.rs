@@ -43,14 +43,18 @@ pub struct AppState {
     pub import_queue: crate::imports::runner::ImportQueue,
     /// The safety scan app's API, when imports from it are configured.
     pub safety_scan_url: Option<String>,
+    /// Who may read `/metrics`.
+    pub metrics: crate::metrics::MetricsAccess,
 }
 
 /// The whole HTTP application.
 pub fn router(state: AppState) -> Router {
     let (api, openapi) = routes::api_router().split_for_parts();
     let openapi = Arc::new(openapi);
+    crate::metrics::install();
     Router::new()
         .merge(api)
+        .route("/metrics", axum::routing::get(crate::metrics::scrape))
         .merge(routes::docs::router(openapi))
         .fallback(api_or_web_app.layer(CompressionLayer::new()))
         .method_not_allowed_fallback(method_not_allowed)
@@ -65,6 +69,7 @@ pub fn router(state: AppState) -> Router {
         .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
         .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("same-origin")))
         .layer(TraceLayer::new_for_http())
+        .layer(axum::middleware::from_fn(crate::metrics::track))
         .layer(CatchPanicLayer::custom(|_| {
             axum::response::IntoResponse::into_response(ApiError::internal(anyhow::anyhow!("handler panicked")))
         }))

@@ -54,6 +54,11 @@ pub struct Config {
     #[arg(long, env = "FIELDTAG_WEB_DIR")]
     pub web_dir: Option<PathBuf>,
 
+    /// Bearer token that `/metrics` requires. Without it, `/metrics` answers only direct
+    /// connections from this machine (none forwarded by a proxy).
+    #[arg(long, env = "FIELDTAG_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
+
     /// Base URL of the safety scan app's API, the source of `POST /organizations/{orgId}/imports`
     /// (docs/import.md). Without it, imports from the app are refused.
     #[arg(long, env = "FIELDTAG_SAFETY_SCAN_URL")]
@@ -98,6 +103,7 @@ impl Config {
             access_token_minutes: 15,
             web_dir: None,
             safety_scan_url: None,
+            metrics_token: None,
             log_format: "pretty".into(),
             files: FilesConfig::default(),
             billing: BillingConfig::default(),

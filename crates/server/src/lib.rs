@@ -11,6 +11,7 @@ pub mod extract;
 pub mod files;
 pub mod imports;
 pub mod mail;
+pub mod metrics;
 pub mod reports;
 pub mod routes;
 pub mod security_headers;

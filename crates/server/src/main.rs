@@ -42,6 +42,25 @@ enum Command {
         #[command(subcommand)]
         action: AlertAction,
     },
+    /// Copy the SQLite database to a new file while the server runs (PostgreSQL: pg_dump).
+    Backup {
+        #[command(flatten)]
+        config: Config,
+        /// The file to write; it must not exist.
+        file: PathBuf,
+    },
+    /// Replace the SQLite database with a backup (stop the server first); clients resynchronise.
+    Restore {
+        #[command(flatten)]
+        config: Config,
+        /// A file written by `fieldtag backup`.
+        file: PathBuf,
+    },
+    /// Start a new server epoch, after restoring the database by other means (pg_restore).
+    NewEpoch {
+        #[command(flatten)]
+        config: Config,
+    },
 }
 
 fn main() -> ExitCode {
@@ -51,5 +70,8 @@ fn main() -> ExitCode {
         Command::Due { input, explain } => fieldtag_server::cli::due::run(&input, explain),
         Command::SeedDemo { config, demo } => fieldtag_server::cli::seed_demo::run(config, demo),
         Command::Alerts { config, action } => fieldtag_server::cli::alerts::run(config, action),
+        Command::Backup { config, file } => fieldtag_server::cli::backup::backup(config, &file),
+        Command::Restore { config, file } => fieldtag_server::cli::backup::restore(config, &file),
+        Command::NewEpoch { config } => fieldtag_server::cli::backup::new_epoch(config),
     }
 }

@@ -76,6 +76,8 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
             .with_context(|| format!("cannot create the data directory {}", config.data_dir.display()))?;
     }
     let store = Store::connect(&database_url).await.context("cannot open the database")?;
+    // Created at first start; sync cursors carry it (docs/sync.md).
+    store.server_epoch().await.context("cannot read the server epoch")?;
     let secret = match &config.jwt_secret {
         Some(secret) if secret.len() >= 32 => secret.clone(),
         Some(_) => anyhow::bail!("FIELDTAG_JWT_SECRET must be at least 32 characters"),
@@ -98,6 +100,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         billing,
         import_queue: ImportQueue::default(),
         safety_scan_url: config.safety_scan_url.clone(),
+        metrics: crate::metrics::MetricsAccess::new(config.metrics_token.as_deref()),
     };
     let import_runner = ImportRunner::start(
         RunnerContext {

@@ -8,7 +8,7 @@ use sqlx::{AnyPool, Executor};
 
 use crate::Result;
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 /// Which database engine a store runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +51,12 @@ impl Store {
             .max_connections(match engine {
                 Engine::Sqlite => 8,
                 Engine::Postgres => 16,
+            })
+            // One SQLite connection stays open while the server runs: `fieldtag restore` sees
+            // the database is in use by the lock it holds.
+            .min_connections(match engine {
+                Engine::Sqlite => 1,
+                Engine::Postgres => 0,
             })
             .acquire_timeout(Duration::from_secs(30))
             .after_connect(move |conn, _meta| {

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::http::header;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use fieldtag_domain::billing::billable_move;
 use fieldtag_domain::email::email_key;
@@ -33,6 +33,9 @@ pub struct SyncQuery {
     limit: Option<i64>,
     /// Only changes the server received at or after this ISO 8601 time.
     updated_since: Option<String>,
+    /// The `serverEpoch` of the answer the cursor came from. When the server's epoch has
+    /// changed since (it was restored from a backup), the cursor means nothing: 409 ServerEpochChanged.
+    server_epoch: Option<String>,
 }
 
 /// The kinds this user may download.
@@ -53,10 +56,10 @@ fn downloaded(record: StoredRecord) -> Value {
     data
 }
 
-/// Changes after a cursor: one list per sync key the caller may read, plus `cursor`, `hasMore` and `serverTime`.
+/// Changes after a cursor: one list per sync key the caller may read, plus `cursor`, `serverEpoch`, `hasMore` and `serverTime`.
 #[utoipa::path(get, path = "/api/organizations/{orgId}/sync", tag = "sync", security(("bearer" = [])),
     params(("orgId" = String, Path, description = "The caller's organisation"), SyncQuery),
-    responses((status = 200, body = Object), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = Object), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody, description = "ServerEpochChanged: the server was restored; download from cursor 0")))]
 pub async fn download(
     State(state): State<AppState>,
     OrgSession(session): OrgSession,
@@ -79,6 +82,14 @@ pub async fn download(
                 .map_err(|_| ApiError::bad_request("updatedSince must be an ISO 8601 time, e.g. 2026-11-22T10:00:00Z"))
         })
         .transpose()?;
+    let epoch = state.store.server_epoch().await?;
+    if cursor > 0 && query.server_epoch.as_deref().is_some_and(|sent| sent != epoch) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "ServerEpochChanged",
+            "The server was restored from a backup since this cursor was given: download everything again from cursor 0",
+        ));
+    }
     let kinds = readable_kinds(&session);
     let keys: Vec<&str> = kinds.iter().map(|k| k.key()).collect();
     // Every version up to this one is committed (the counter commits with its rows),
@@ -87,6 +98,7 @@ pub async fn download(
     let mut changes = state.store.changes_after(&session.org_id, cursor, &keys, received_since, limit + 1).await?;
     let has_more = changes.len() as i64 > limit;
     changes.truncate(limit as usize);
+    crate::metrics::sync_batch("down", changes.len());
     let last = changes.last().map_or(cursor, |r| r.version);
     let next_cursor = if has_more { last } else { last.max(committed).max(cursor) };
 
@@ -108,7 +120,7 @@ pub async fn download(
         body.push_str(&format!("\"{key}\":[{list}],"));
     }
     body.push_str(&format!(
-        "\"globalAlerts\":{alerts},\"cursor\":{next_cursor},\"hasMore\":{has_more},\"serverTime\":\"{}\"}}",
+        "\"globalAlerts\":{alerts},\"cursor\":{next_cursor},\"serverEpoch\":\"{epoch}\",\"hasMore\":{has_more},\"serverTime\":\"{}\"}}",
         server_time()
     ));
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
@@ -194,6 +206,7 @@ pub async fn upload(
         batch.extend(list.iter().enumerate().map(|(index, record)| (kind, index, record)));
     }
     batch.sort_by_key(|(kind, index, _)| (apply_order(*kind), *kind, *index));
+    crate::metrics::sync_batch("up", batch.len());
 
     let current_org = state.store.organization(&session.org_id).await?;
     let mut answers: BTreeMap<&str, Vec<Option<RecordAnswer>>> =

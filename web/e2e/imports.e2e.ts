@@ -103,17 +103,15 @@ describe("CSV import at 375 px", () => {
 
     await imported.getByRole("link", { name: "See it under Imports" }).click();
     await page.waitForURL("**/imports");
-    const table = page.getByRole("table", { name: "Imports" });
-    await eventually(() => table.getByRole("row").count()).toBe(3);
-    const statuses = await table.getByRole("row").allTextContents();
-    expect(statuses.slice(1).every((row) => row.includes("CSV file"))).toBe(true);
-    // Newest first: the equipment file, nothing skipped; then the sites file, one row skipped.
-    expect(statuses[1]).toMatch(/Done: [1-9]\d* records written, 0 rows skipped/);
-    expect(statuses[2]).toMatch(/Done: [1-9]\d* records written, 1 rows skipped/);
-    // The table scrolls sideways inside its region at 375 px, not the page.
-    const region = page.getByRole("region", { name: "Table of imports" });
-    const [scrollWidth, clientWidth] = await region.evaluate((element) => [element.scrollWidth, element.clientWidth]);
-    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    // At 375 px, one card per import, newest first: the equipment file, nothing skipped; then
+    // the sites file, one row skipped.
+    const cards = page.getByRole("list", { name: "Imports" }).getByRole("listitem");
+    await eventually(() => cards.count()).toBe(2);
+    const [equipmentCard, sitesCard] = await cards.allTextContents();
+    for (const card of [equipmentCard, sitesCard]) expect(card).toContain("Source: CSV file");
+    expect(equipmentCard).toMatch(/Done: [1-9]\d* records written, 0 rows skipped/);
+    expect(sitesCard).toMatch(/Done: [1-9]\d* records written, 1 rows skipped/);
+    // Nothing runs off the side of the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     await page.goto("/sites?tab=all");

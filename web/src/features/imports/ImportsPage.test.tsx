@@ -20,7 +20,7 @@ describe("ImportsPage", () => {
     const running = importRecord({ id: "r", dateStarted: "2026-11-20T12:00:00Z", progress: { done: 3, total: 10 } });
     const done = importRecord({ id: "d", source: "csv", dateStarted: "2026-11-19T09:00:00Z", dateCompleted: "2026-11-19T09:01:00Z", recordsWritten: 42, rowsRejected: 2 });
     const failed = importRecord({ id: "f", dateStarted: "2026-11-18T09:00:00Z", dateCompleted: "2026-11-18T09:05:00Z", error: "The import key was refused", contextId: "ctx-42" });
-    const { calls } = await renderImports({ path: "/imports", answer: () => list(running, done, failed) });
+    const { calls } = await renderImports({ path: "/imports", width: 1280, answer: () => list(running, done, failed) });
     await screen.findByRole("table", { name: "Imports" });
     expect(listCalls(calls)[0]!.query).toEqual({ orgId: ORG });
     const [first, second, third] = rows();
@@ -108,7 +108,7 @@ describe("ImportsPage", () => {
   });
 
   it("to a reader without SETTINGS_WRITE, shows the list but no way to start an import", async () => {
-    await renderImports({ path: "/imports", permissions: ["SETTINGS_READ"], answer: () => list(importRecord({ dateCompleted: "2026-11-20T10:02:00Z" })) });
+    await renderImports({ path: "/imports", width: 1280, permissions: ["SETTINGS_READ"], answer: () => list(importRecord({ dateCompleted: "2026-11-20T10:02:00Z" })) });
     await screen.findByRole("table", { name: "Imports" });
     expect(screen.queryByRole("link", { name: "CSV Import" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Import Data" })).toBeNull();
@@ -120,9 +120,24 @@ describe("ImportsPage", () => {
     expect(listCalls(calls)).toHaveLength(0);
   });
 
-  it("at 375 px the table scrolls inside a region the keyboard can reach", async () => {
+  it("at 375 px shows one card per import with every column, the status included", async () => {
+    const running = importRecord({ id: "r", progress: { done: 1, total: 2 } });
+    const failed = importRecord({ id: "f", source: "csv", dateCompleted: "2026-11-18T09:05:00Z", error: "Bad key", contextId: "ctx-9" });
+    await renderImports({ path: "/imports", width: 375, answer: () => list(running, failed) });
+    const cards = within(await screen.findByRole("list", { name: "Imports" })).getAllByRole("listitem");
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText("Completed: —")).toBeTruthy();
+    expect(within(cards[0]!).getByText("Source: Safety scan app")).toBeTruthy();
+    expect(within(cards[0]!).getByRole("progressbar", { name: "Import progress" }).getAttribute("aria-valuenow")).toBe("50");
+    expect(within(cards[1]!).getByText(/^Started: /)).toBeTruthy();
+    expect(within(cards[1]!).getByText("Source: CSV file")).toBeTruthy();
+    expect(within(cards[1]!).getByText("Failed: Bad key (context id ctx-9)")).toBeTruthy();
+  });
+
+  it("on a tablet the table scrolls inside a region the keyboard can reach", async () => {
     const user = userEvent.setup();
-    await renderImports({ path: "/imports", width: 375, permissions: ["SETTINGS_READ"], answer: () => list(importRecord({ dateCompleted: "2026-11-20T10:02:00Z" })) });
+    await renderImports({ path: "/imports", width: 700, permissions: ["SETTINGS_READ"], answer: () => list(importRecord({ dateCompleted: "2026-11-20T10:02:00Z" })) });
     const region = await screen.findByRole("region", { name: "Table of imports" });
     expect(within(region).getByRole("table", { name: "Imports" })).toBeTruthy();
     await user.tab();

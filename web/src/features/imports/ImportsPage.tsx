@@ -3,7 +3,8 @@
  * started and completed, where it came from and how it stands — a progress bar while it runs,
  * what it wrote and skipped when done, the error and its context id when it failed. The list
  * is read from the server again every 2 s while an import runs. SETTINGS_READ to view; the
- * buttons to start an import need SETTINGS_WRITE.
+ * buttons to start an import need SETTINGS_WRITE. A table on tablets and desktops; on a phone,
+ * one card per import, so the status is never off-screen.
  */
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import dayjs from "dayjs";
@@ -11,6 +12,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { ApiError } from "../../api/types";
 import { t } from "../../app/strings";
+import { useDevice } from "../../app/theme";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { Notice } from "../../ui/forms/RecordForm";
@@ -66,6 +68,7 @@ export function ImportsPage() {
   if (!allowed) return <Notice>{t("importsReadNeeded")}</Notice>;
   const imports = loaded.state === "ready" ? loaded.imports : loaded.state === "failed" ? loaded.imports : null;
   const write = can(user, "SETTINGS_WRITE");
+  const phone = useDevice() === "mobile";
 
   return (
     <Stack spacing={5} sx={{ maxWidth: 1080 }}>
@@ -99,14 +102,34 @@ export function ImportsPage() {
         </Alert>
       )}
       {imports && imports.length === 0 && <Typography color="text.secondary">{t("importsNone")}</Typography>}
-      {imports && imports.length > 0 && <ImportsTable imports={imports} />}
+      {imports && imports.length > 0 && (phone ? <ImportCards imports={imports} /> : <ImportsTable imports={imports} />)}
       {/* Already on /imports: a started import shows by reading the list again. */}
       {importing && <ImportDataDialog onClose={() => setImporting(false)} onStarted={retry} />}
     </Stack>
   );
 }
 
-/** A table that scrolls sideways on a phone; the scrolling region takes focus, so keys scroll it. */
+const sourceText = (record: ImportRecord) => (record.source === "csv" ? t("importSourceCsv") : t("importSourceSafetyScan"));
+
+/** On a phone: a list of cards, each with the table's four columns as labelled lines. */
+function ImportCards({ imports }: { imports: ImportRecord[] }) {
+  return (
+    <Stack component="ul" aria-label={t("imports")} spacing={3} sx={{ listStyle: "none", m: 0, p: 0 }}>
+      {imports.map((record) => (
+        <Paper component="li" key={record.id} sx={{ p: 4 }}>
+          <Stack spacing={1}>
+            <Typography variant="body2">{t("importsStartedAt", { time: when(record.dateStarted) })}</Typography>
+            <Typography variant="body2">{t("importsCompletedAt", { time: when(record.dateCompleted) })}</Typography>
+            <Typography variant="body2">{t("importsSourceIs", { source: sourceText(record) })}</Typography>
+            <ImportStatusCell record={record} />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** A table that scrolls sideways when narrow; the scrolling region takes focus, so keys scroll it. */
 function ImportsTable({ imports }: { imports: ImportRecord[] }) {
   return (
     <Paper>
@@ -125,7 +148,7 @@ function ImportsTable({ imports }: { imports: ImportRecord[] }) {
               <TableRow key={record.id}>
                 <TableCell sx={{ whiteSpace: "nowrap" }}>{when(record.dateStarted)}</TableCell>
                 <TableCell sx={{ whiteSpace: "nowrap" }}>{when(record.dateCompleted)}</TableCell>
-                <TableCell>{record.source === "csv" ? t("importSourceCsv") : t("importSourceSafetyScan")}</TableCell>
+                <TableCell>{sourceText(record)}</TableCell>
                 <TableCell sx={{ minWidth: 240 }}>
                   <ImportStatusCell record={record} />
                 </TableCell>

@@ -9,6 +9,7 @@ mod errors;
 mod export;
 mod files;
 mod files_s3;
+mod imports;
 mod invites;
 mod isolation;
 mod login;

@@ -8,6 +8,7 @@ pub mod export;
 pub mod files;
 pub mod health;
 pub mod imports;
+pub mod imports_csv;
 pub mod logs;
 pub mod organizations;
 pub mod payments;
@@ -75,6 +76,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(export::export_billing))
         .routes(routes!(imports::start_import))
         .routes(routes!(imports::list_imports))
+        .routes(routes!(imports_csv::csv_fields))
+        .routes(routes!(imports_csv::import_csv))
         .routes(routes!(payments::create_checkout_session))
         .routes(routes!(payments::create_portal_session))
         .routes(routes!(payments::webhook))

@@ -8,8 +8,11 @@ mod safety_scan_app;
 use std::collections::HashMap;
 use std::time::Duration;
 
+use fieldtag_domain::records::check_record;
+use fieldtag_domain::sync_kind::SyncKind;
 use fieldtag_server::config::Config;
-use fieldtag_store::NewImport;
+use fieldtag_server::routes::sync::{KindRules, incoming};
+use fieldtag_store::{ImportWrite, NewImport};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -32,7 +35,32 @@ crate::on_both_engines!(configure = with_fake_app;
     a_job_interrupted_three_times_fails,
     clear_all_data_deletes_and_imports_in_one_go,
     a_failing_clear_all_data_import_leaves_the_old_data_whole,
+    one_worker_holds_a_lease_and_a_lost_lease_writes_nothing,
 );
+
+mod unconfigured {
+    use reqwest::{Method, StatusCode};
+    use serde_json::json;
+
+    use crate::common::{TestApp, expect_error};
+
+    crate::on_both_engines!(a_server_without_the_app_refuses_imports);
+
+    async fn a_server_without_the_app_refuses_imports(app: &TestApp) {
+        let admin = app.sign_up("owner@noapp.example").await;
+        let path = format!("/api/organizations/{}/imports", admin.org_id);
+        let body = json!({"orgId": admin.org_id, "importKey": {"key": "k"}});
+        let response = app.authed(Method::POST, &path, &admin.token).json(&body).send().await.unwrap();
+        expect_error(
+            response,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "ImportUnavailable",
+            "This server has no safety scan app configured (FIELDTAG_SAFETY_SCAN_URL)",
+        )
+        .await;
+        assert!(app.store.imports_of(&admin.org_id).await.unwrap().is_empty());
+    }
+}
 
 const TORONTO: &str = "America/Toronto";
 
@@ -480,4 +508,61 @@ async fn a_failing_clear_all_data_import_leaves_the_old_data_whole(app: &TestApp
     let (after, deleted) = synced(app, &admin).await;
     assert!(deleted.is_empty(), "nothing deleted: {deleted:?}");
     assert_eq!(after, before, "the old data is whole");
+}
+
+/// The store's lease, on a source the server's runner does not run (so nothing races the test):
+/// many workers asking at once get the job once; a lease that ran out passes to the next worker;
+/// the first can then neither renew, record progress nor write.
+async fn one_worker_holds_a_lease_and_a_lost_lease_writes_nothing(app: &TestApp) {
+    const SOURCE: &str = "leaseTest";
+    let admin = app.sign_up("owner@lease.example").await;
+    let request = json!({"orgId": admin.org_id});
+    let new = NewImport {
+        org_id: &admin.org_id,
+        source: SOURCE,
+        user_id: &admin.user_id,
+        request: &request,
+        import_key: Some("secret"),
+        import_all_sites: false,
+        clear_all_data: false,
+        import_users: false,
+        import_date: None,
+    };
+    let job = app.store.insert_import(&new).await.unwrap();
+    let asks = (0..8).map(|n| {
+        let store = app.store.clone();
+        tokio::spawn(async move { store.lease_next_import(&format!("worker-{n}"), SOURCE, 60_000).await.unwrap() })
+    });
+    let leased: Vec<_> = futures_util::future::join_all(asks).await.into_iter().filter_map(|r| r.unwrap()).collect();
+    assert_eq!(leased.len(), 1, "one worker holds the job");
+    assert_eq!(leased[0].id, job.id);
+    assert_eq!(leased[0].attempts, 1);
+    assert!(app.store.lease_next_import("late", SOURCE, 60_000).await.unwrap().is_none(), "a live lease is kept");
+
+    // The first worker's lease runs out; another takes the job up.
+    let first = "first";
+    let second = app.store.insert_import(&new).await.unwrap();
+    assert_eq!(app.store.lease_next_import(first, SOURCE, -1).await.unwrap().unwrap().id, second.id);
+    let taken = app.store.lease_next_import("taker", SOURCE, 60_000).await.unwrap().unwrap();
+    assert_eq!((taken.id.as_str(), taken.attempts), (second.id.as_str(), 2));
+    assert!(!app.store.renew_import_lease(&second.id, first, 60_000).await.unwrap());
+    assert!(!app.store.record_import_progress(&second.id, first, 1, 2).await.unwrap());
+    let site = json!({"id": fieldtag_store::new_id(), "orgId": admin.org_id, "name": "Late site", "status": "active",
+                      "timeZone": TORONTO, "lastUpdated": "2026-01-01T00:00:00Z"});
+    let records = vec![incoming(SyncKind::Locations, check_record(SyncKind::Locations, &admin.org_id, &site).unwrap())];
+    let write = ImportWrite { clear_kinds: &["equipment"], records: &records, rows_rejected: 0 };
+    assert!(app.store.complete_import(&second.id, first, &admin.org_id, &write, &KindRules).await.unwrap().is_none());
+    assert!(!app.store.fail_import(&second.id, first, "too late").await.unwrap());
+    assert_eq!(count(&synced(app, &admin).await.0, "locations"), 0, "the lost lease wrote nothing");
+
+    // The worker holding the lease finishes: the records, the completion, the key forgotten.
+    assert!(app.store.renew_import_lease(&second.id, "taker", 60_000).await.unwrap());
+    assert!(app.store.record_import_progress(&second.id, "taker", 2, 2).await.unwrap());
+    let written = app.store.complete_import(&second.id, "taker", &admin.org_id, &write, &KindRules).await.unwrap().unwrap();
+    assert_eq!(written.records_written, 1);
+    let done = app.store.import(&second.id).await.unwrap().unwrap();
+    assert!(done.date_completed.is_some() && done.error.is_none() && done.import_key.is_none());
+    assert_eq!((done.records_written, done.progress_done, done.progress_total), (1, 2, 2));
+    assert_eq!(count(&synced(app, &admin).await.0, "locations"), 1);
+    assert!(!app.store.renew_import_lease(&second.id, "taker", 60_000).await.unwrap(), "an ended job has no lease");
 }

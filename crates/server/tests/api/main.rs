@@ -10,6 +10,7 @@ mod export;
 mod files;
 mod files_s3;
 mod imports;
+mod imports_csv;
 mod invites;
 mod isolation;
 mod login;

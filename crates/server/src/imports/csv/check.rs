@@ -418,7 +418,8 @@ impl Checker<'_> {
                 .filter(|part| !part.is_empty())
                 .map(str::to_string)
                 .collect();
-        if description.is_empty() {
+        // (A service type that is not found is problem enough.)
+        if description.is_empty() && service_name.is_empty() {
             problems.row("has no service type, result or notes to describe it");
         }
         // A technician who is not a user stays in the record's words.

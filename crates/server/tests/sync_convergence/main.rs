@@ -15,14 +15,19 @@
 //! how the concurrent clients interleave still depends on timing.
 //! `make bench` runs the same tests bigger, e.g. FIELDTAG_SYNC_OPS=50000.
 
+mod calls;
 mod client;
+mod faults;
+mod file_store;
 mod ledger;
 mod net;
 mod records;
+mod scale_out;
 mod server;
 mod simulation;
 
-use server::Engine;
+use file_store::FileStore;
+use server::{Database, Engine};
 use simulation::Settings;
 
 /// Local operations across all clients in the default (`make test`) run.
@@ -40,10 +45,15 @@ async fn clients_converge_on_postgres() {
     simulation::run(Engine::Postgres, 1, Settings::from_env(DEFAULT_OPS)).await;
 }
 
-/// The concurrency test: two `fieldtag serve` processes on one PostgreSQL
-/// schema, each request going to either at random.
+/// The scale-out test: two `fieldtag serve` processes on one PostgreSQL schema and one
+/// file store (moto's S3 under `make test`, else a shared folder) first show they share
+/// sessions, logouts, login limits and files, then the clients send each request to
+/// either at random.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clients_converge_across_two_servers_on_one_postgres() {
     let settings = Settings::from_env(DEFAULT_OPS_TWO_SERVERS);
-    simulation::run(Engine::Postgres, 2, settings).await;
+    let database = Database::create_with_files(Engine::Postgres, FileStore::from_env().await).await;
+    let servers = simulation::start_servers(&database, 2).await;
+    scale_out::check_instances_share_state(&servers).await;
+    simulation::run_on(Engine::Postgres, &database, servers, settings).await;
 }

@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use sqlx::Connection;
 
+use crate::file_store::FileStore;
+
 /// The database the servers share.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
@@ -25,21 +27,41 @@ impl Engine {
     }
 }
 
-/// Where the servers keep their data: a data dir in `dir`, and for PostgreSQL
-/// a URL on a fresh schema of the test database.
+/// Where the servers keep their data: a data dir in `dir`, for PostgreSQL a URL on
+/// a fresh schema of the test database, and the file store they share.
 pub struct Database {
     pub dir: tempfile::TempDir,
     pub url: Option<String>,
+    pub files: FileStore,
 }
 
 impl Database {
     pub async fn create(engine: Engine) -> Database {
+        Database::create_with_files(engine, FileStore::SharedFolder).await
+    }
+
+    pub async fn create_with_files(engine: Engine, files: FileStore) -> Database {
         let dir = tempfile::tempdir().expect("temp dir");
         let url = match engine {
             Engine::Sqlite => None,
             Engine::Postgres => Some(fresh_postgres_schema().await),
         };
-        Database { dir, url }
+        Database { dir, url, files }
+    }
+
+    /// A database on a PostgreSQL of the test's own (e.g. a private cluster it restarts).
+    pub fn on_postgres_url(url: String) -> Database {
+        Database { dir: tempfile::tempdir().expect("temp dir"), url: Some(url), files: FileStore::SharedFolder }
+    }
+
+    /// The data dir of the server called `name`: one for all on SQLite or a shared folder,
+    /// else each its own, so nothing can pass between them on local disk.
+    pub fn data_dir(&self, name: &str) -> PathBuf {
+        if self.url.is_none() || self.files.needs_shared_data_dir() {
+            self.dir.path().join("data")
+        } else {
+            self.dir.path().join(format!("data-{name}"))
+        }
     }
 }
 
@@ -67,6 +89,7 @@ pub struct ServerProcess {
     port: u16,
     data_dir: PathBuf,
     database_url: Option<String>,
+    file_store_env: Vec<(&'static str, String)>,
     log: PathBuf,
     child: Option<Child>,
 }
@@ -78,8 +101,9 @@ impl ServerProcess {
         let mut server = ServerProcess {
             base: format!("http://127.0.0.1:{port}"),
             port,
-            data_dir: database.dir.path().join("data"),
+            data_dir: database.data_dir(name),
             database_url: database.url.clone(),
+            file_store_env: database.files.server_env(),
             log: database.dir.path().join(format!("{name}.log")),
             child: None,
         };
@@ -106,6 +130,7 @@ impl ServerProcess {
         if let Some(url) = &self.database_url {
             command.env("FIELDTAG_DATABASE_URL", url);
         }
+        command.envs(self.file_store_env.iter().map(|(name, value)| (name, value)));
         self.child = Some(command.spawn().expect("spawn fieldtag serve"));
         self.wait_until_healthy().await;
     }

@@ -58,20 +58,32 @@ struct Kill {
     outage_ms: u64,
 }
 
+/// `server_count` servers on a fresh database of `engine`, then the run.
 pub async fn run(engine: Engine, server_count: usize, settings: Settings) {
+    let database = Database::create(engine).await;
+    let servers = start_servers(&database, server_count).await;
+    run_on(engine, &database, servers, settings).await;
+}
+
+pub async fn start_servers(database: &Database, count: usize) -> Vec<ServerProcess> {
+    let mut servers = Vec::new();
+    for n in 0..count {
+        servers.push(ServerProcess::start(database, &format!("server{n}")).await);
+    }
+    servers
+}
+
+/// The run against servers already up on `database` (which must outlive them).
+pub async fn run_on(engine: Engine, database: &Database, servers: Vec<ServerProcess>, settings: Settings) {
     let started = Instant::now();
-    let label = format!("engine={} servers={server_count} seed={}", engine.name(), settings.seed);
+    let server_count = servers.len();
+    let label = format!("engine={} servers={server_count} files={} seed={}", engine.name(), database.files.describe(), settings.seed);
     eprintln!(
         "sync_convergence start {label} clients={} ops={} (replay with FIELDTAG_SYNC_SEED={})",
         settings.clients, settings.ops, settings.seed
     );
     let mut master = StdRng::seed_from_u64(settings.seed);
 
-    let database = Database::create(engine).await;
-    let mut servers = Vec::new();
-    for n in 0..server_count {
-        servers.push(ServerProcess::start(&database, &format!("server{n}")).await);
-    }
     let cluster = Cluster::new(servers.iter().map(|s| s.base.clone()).collect());
     let owner_email = "owner@sim.fieldtag.test";
     let (org_id, owner_token) = cluster.sign_up(owner_email, PASSWORD).await;

@@ -1,5 +1,7 @@
 use reqwest::{Method, StatusCode};
 
+use fieldtag_server::auth::login_limit::{MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL};
+
 use crate::common::{TestApp, expect, expect_error};
 
 crate::on_both_engines!(
@@ -11,6 +13,7 @@ crate::on_both_engines!(
     unknown_refresh_token_is_deleted_or_fake,
     logout_blacklists_the_access_token,
     failed_logins_are_rate_limited_per_email,
+    failed_logins_are_rate_limited_per_address,
     access_tokens_are_checked,
 );
 
@@ -114,6 +117,27 @@ async fn failed_logins_are_rate_limited_per_email(app: &TestApp) {
     .await;
     // Another account from the same address is under its own, higher limit.
     expect(app.login(&other.email, &other.password).await, StatusCode::OK).await;
+}
+
+/// A guesser trying many accounts from one address: each account stays under its own
+/// limit, the address does not. The counts live in the database, so every instance agrees.
+async fn failed_logins_are_rate_limited_per_address(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let per_email = MAX_FAILURES_PER_EMAIL / 2;
+    for attempt in 0..MAX_FAILURES_PER_ADDRESS {
+        let email = format!("target{}@acme.ca", attempt / per_email);
+        expect(app.login(&email, "guess").await, StatusCode::UNAUTHORIZED).await;
+    }
+    expect_error(
+        app.login(&owner.email, &owner.password).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "TooManyLoginAttempts",
+        "Too many failed login attempts. Please wait 15 minutes and try again.",
+    )
+    .await;
+    // Refreshing a session is no login: it goes on.
+    let refreshed = app.request(Method::POST, "/api/token").bearer_auth(&owner.refresh_token).send().await.unwrap();
+    expect(refreshed, StatusCode::OK).await;
 }
 
 async fn access_tokens_are_checked(app: &TestApp) {

@@ -245,12 +245,20 @@ async fn a_good_import_arrives_through_sync(app: &TestApp) {
     assert_eq!(app.store.import(queued["id"].as_str().unwrap()).await.unwrap().unwrap().import_key, None);
     assert!(app.store.outbox_for("gone@scan.example").await.unwrap().is_empty());
 
-    // importAllSites brings the inactive site as well.
-    let second = start(app, &admin, json!({"orgId": admin.org_id, "importKey": {"key": key}, "importAllSites": true})).await;
+    // Importing again adds only what the app has that no earlier import brought: with
+    // importAllSites, the inactive site and its item (its type and model exist by now), and the
+    // history the import date left out.
+    let second =
+        start(app, &admin, json!({"orgId": admin.org_id, "importKey": {"key": key}, "importAllSites": true, "importUsers": true})).await;
     let done = finished(app, &admin, second["id"].as_str().unwrap()).await;
     assert_eq!(done["error"], Value::Null, "{done}");
+    assert_eq!(done["recordsWritten"], 1 + 1 + 1, "{done}");
     let (live, _) = synced(app, &admin).await;
     assert_eq!(named(&live, "locations", "Closed depot")["status"], "inactive");
+    assert_eq!((count(&live, "locations"), count(&live, "equipment"), count(&live, "history")), (3, 5, 4));
+    assert_eq!((count(&live, "equipmentTypes"), count(&live, "models"), count(&live, "users")), (2, 3, 2));
+    let old = live["history"].iter().find(|h| h["safetyScanId"] == "h3").unwrap();
+    assert_eq!(old["equipmentId"], lobby["id"], "new history of an item imported before goes to that item");
     let listed = imports(app, &admin).await;
     assert_eq!(listed.len(), 2);
     assert_eq!(listed[0]["id"], second["id"], "newest first");

@@ -40,6 +40,8 @@ pub struct Existing {
     models: HashMap<(String, String), String>,
     /// Email key → user id, for the organisation's members.
     users: HashMap<String, String>,
+    /// (kind, the app's id) → (our id, its site), for live records an earlier import brought.
+    imported: HashMap<(String, String), (String, Option<String>)>,
 }
 
 fn name_key(name: &str) -> String {
@@ -47,9 +49,14 @@ fn name_key(name: &str) -> String {
 }
 
 impl Existing {
-    pub async fn read(store: &Store, org_id: &str) -> Result<Existing, fieldtag_store::StoreError> {
-        let mut existing = Existing { types: HashMap::new(), models: HashMap::new(), users: HashMap::new() };
-        let kinds = [SyncKind::EquipmentTypes.key(), SyncKind::Models.key(), SyncKind::Users.key()];
+    /// The organisation's types, models and members; with `earlier_imports`, also the sites,
+    /// equipment and history earlier imports brought (not when they are about to be cleared).
+    pub async fn read(store: &Store, org_id: &str, earlier_imports: bool) -> Result<Existing, fieldtag_store::StoreError> {
+        let mut existing = Existing { types: HashMap::new(), models: HashMap::new(), users: HashMap::new(), imported: HashMap::new() };
+        let mut kinds = vec![SyncKind::EquipmentTypes.key(), SyncKind::Models.key(), SyncKind::Users.key()];
+        if earlier_imports {
+            kinds.extend([SyncKind::Locations.key(), SyncKind::Equipment.key(), SyncKind::History.key()]);
+        }
         let mut cursor = 0;
         loop {
             let page = store.changes_after(org_id, cursor, &kinds, None, 5_000).await?;
@@ -61,6 +68,10 @@ impl Existing {
                     continue;
                 }
                 let (Some(id), name) = (data["id"].as_str(), data["name"].as_str().unwrap_or_default()) else { continue };
+                if let Some(app_id) = data["safetyScanId"].as_str().filter(|_| change.kind != SyncKind::Users.key()) {
+                    let site = if change.kind == SyncKind::Locations.key() { Some(id) } else { data["locationId"].as_str() };
+                    existing.imported.insert((change.kind.clone(), app_id.to_string()), (id.to_string(), site.map(str::to_string)));
+                }
                 match change.kind.as_str() {
                     "equipmentTypes" => {
                         existing.types.entry(name_key(name)).or_insert_with(|| id.to_string());
@@ -69,11 +80,12 @@ impl Existing {
                         let type_id = data["equipmentTypeId"].as_str().unwrap_or_default().to_string();
                         existing.models.entry((type_id, name_key(name))).or_insert_with(|| id.to_string());
                     }
-                    _ => {
+                    "users" => {
                         if let Some(email) = data["email"].as_str() {
                             existing.users.insert(email_key(email), id.to_string());
                         }
                     }
+                    _ => {}
                 }
             }
         }
@@ -94,8 +106,8 @@ pub struct Mapper<'a> {
     users: Vec<IncomingRecord>,
     items: Vec<IncomingRecord>,
     history: Vec<IncomingRecord>,
-    /// The app's equipment id → (our id, our site id).
-    equipment_ids: HashMap<String, (String, String)>,
+    /// The app's equipment id → (our id, the site it stands at, the site the app listed it at).
+    equipment_ids: HashMap<String, (String, String, String)>,
     /// Email key → our user id, for imported users (history names its technician by email).
     imported_users: HashMap<String, String>,
     rejected: i64,
@@ -148,8 +160,17 @@ impl<'a> Mapper<'a> {
         }
     }
 
-    /// A site as a location; its id when accepted.
+    /// What an earlier import brought of this app record: (our id, its site).
+    fn earlier(&self, kind: SyncKind, app_id: &str) -> Option<(String, Option<String>)> {
+        self.existing.imported.get(&(kind.key().to_string(), app_id.to_string())).cloned()
+    }
+
+    /// A site as a location; its id when accepted (or brought by an earlier import, whose copy
+    /// stays as it is: its new equipment and history are added to it).
     pub fn site(&mut self, site: &AppSite) -> Option<String> {
+        if let Some((id, _)) = self.earlier(SyncKind::Locations, &site.id) {
+            return Some(id);
+        }
         let mut record = self.base(&site.id);
         record.insert("name".into(), json!(site.name.as_deref().unwrap_or_default().trim()));
         record.insert("status".into(), json!(if site.active { "active" } else { "inactive" }));
@@ -212,6 +233,11 @@ impl<'a> Mapper<'a> {
     /// type and no model gets a model named after its type.
     pub fn equipment(&mut self, location_id: &str, items: &[AppEquipment]) {
         for item in items {
+            if let Some((id, site)) = self.earlier(SyncKind::Equipment, &item.id) {
+                // Its history goes where the item stands now (it may have moved in Fieldtag).
+                self.equipment_ids.insert(item.id.clone(), (id, site.unwrap_or_else(|| location_id.to_string()), location_id.to_string()));
+                continue;
+            }
             let type_name = item.kind.as_deref().map(str::trim).filter(|name| !name.is_empty());
             let model_name = item.model.as_deref().map(str::trim).filter(|name| !name.is_empty()).or(type_name);
             let type_id = type_name.and_then(|name| self.equipment_type(name));
@@ -236,7 +262,7 @@ impl<'a> Mapper<'a> {
                 }
             }
             if let Some(checked) = self.check(SyncKind::Equipment, &item.id, record) {
-                self.equipment_ids.insert(item.id.clone(), (checked.id.clone(), location_id.to_string()));
+                self.equipment_ids.insert(item.id.clone(), (checked.id.clone(), location_id.to_string(), location_id.to_string()));
                 self.items.push(checked);
             }
         }
@@ -251,8 +277,11 @@ impl<'a> Mapper<'a> {
             {
                 continue;
             }
-            let Some((equipment_id, _)) = self.equipment_ids.get(&entry.equipment_id).filter(|(_, site)| site == location_id).cloned()
-            else {
+            if self.earlier(SyncKind::History, &entry.id).is_some() {
+                continue;
+            }
+            let listed = self.equipment_ids.get(&entry.equipment_id).filter(|(_, _, listed_at)| listed_at == location_id).cloned();
+            let Some((equipment_id, item_site, _)) = listed else {
                 self.rejected += 1;
                 tracing::warn!(
                     context_id = self.context_id,
@@ -276,7 +305,7 @@ impl<'a> Mapper<'a> {
             record.insert("description".into(), json!(description));
             record.insert("type".into(), json!(CUSTOM_HISTORY));
             record.insert("equipmentId".into(), json!(equipment_id));
-            record.insert("locationId".into(), json!(location_id));
+            record.insert("locationId".into(), json!(item_site));
             record.insert("happenedAtLocationId".into(), json!(location_id));
             if let Some(email) = &entry.technician_email {
                 record.insert("technicianEmail".into(), json!(email));

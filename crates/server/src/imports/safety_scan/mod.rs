@@ -117,7 +117,7 @@ pub async fn run(store: &Store, base_url: Option<&str>, worker: &str, job: &Impo
     let mut progress = Progress { store, job_id: &job.id, worker, done: 0, total: 0 };
     progress.plan(1 + i64::from(job.import_users));
 
-    let existing = Existing::read(store, &job.org_id).await?;
+    let existing = Existing::read(store, &job.org_id, !job.clear_all_data).await?;
     let mut mapper = Mapper::new(&job.org_id, &job.context_id, existing, job.import_date.as_deref());
 
     let sites = read_all(&mut progress, |page| client.sites(page)).await?;

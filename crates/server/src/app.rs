@@ -49,7 +49,8 @@ pub struct AppState {
 
 /// The whole HTTP application.
 pub fn router(state: AppState) -> Router {
-    let (api, openapi) = routes::api_router().split_for_parts();
+    let (api, mut openapi) = routes::api_router().split_for_parts();
+    routes::common_responses::document(&mut openapi);
     let openapi = Arc::new(openapi);
     crate::metrics::install();
     Router::new()

@@ -1,6 +1,7 @@
 //! The HTTP API, one module per resource. Each handler is documented for the
 //! OpenAPI document, which is generated from these same declarations.
 
+pub mod common_responses;
 pub mod counters;
 pub mod docs;
 mod download;

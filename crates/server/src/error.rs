@@ -118,3 +118,19 @@ impl IntoResponse for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_disk_and_an_unreachable_database_are_named_other_faults_are_not() {
+        let disk = ApiError::internal(anyhow::Error::new(std::io::Error::from(ErrorKind::StorageFull)).context("writing a file"));
+        assert_eq!((disk.status, disk.code, disk.message.as_str()), (StatusCode::INSUFFICIENT_STORAGE, "DiskFull", DISK_FULL_MESSAGE));
+        let database = ApiError::from(StoreError::Database(sqlx::Error::PoolTimedOut));
+        assert_eq!((database.status, database.code), (StatusCode::SERVICE_UNAVAILABLE, "DatabaseUnavailable"));
+        assert_eq!(database.into_response().headers()[header::RETRY_AFTER], RETRY_AFTER_SECONDS);
+        let other = ApiError::internal(anyhow::anyhow!("something else"));
+        assert_eq!((other.status, other.code, other.message.as_str()), (StatusCode::INTERNAL_SERVER_ERROR, "ServerError", "Server error"));
+    }
+}

@@ -12,6 +12,7 @@ mod files_s3;
 mod imports;
 mod imports_csv;
 mod invites;
+mod imports_fuzz;
 mod isolation;
 mod login;
 mod logs;

@@ -40,6 +40,9 @@ async fn schemathesis_finds_no_server_error() {
         .env("FIELDTAG_PORT", port.to_string())
         .env("FIELDTAG_DATA_DIR", dir.path().join("data"))
         .env_remove("FIELDTAG_DATABASE_URL")
+        // A safety scan app nobody answers at: an import request is then taken (its job fails
+        // later) instead of the documented 503 of a server without one.
+        .env("FIELDTAG_SAFETY_SCAN_URL", "http://127.0.0.1:9/")
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(&server_log).unwrap())
         .spawn()

@@ -4,7 +4,7 @@
 
 use axum::extract::State;
 use fieldtag_domain::permissions::Permission;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::app::AppState;
@@ -26,6 +26,25 @@ pub struct CounterAnswer {
     data: CounterValue,
 }
 
+/// The site-number body as the OpenAPI document shows it: exactly `{"siteNumber": "$increment"}`.
+/// (The handler reads a map, to answer any other body with the one message below.)
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[allow(dead_code)]
+pub struct SiteNumberIncrement {
+    #[schema(pattern = r"^\$increment$", example = "$increment")]
+    site_number: String,
+}
+
+/// The account-number body: exactly `{"accountNumber": "$increment"}`.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[allow(dead_code)]
+pub struct AccountNumberIncrement {
+    #[schema(pattern = r"^\$increment$", example = "$increment")]
+    account_number: String,
+}
+
 /// Checks the body is exactly `{field: "$increment"}`.
 fn check_increment(body: &Map<String, Value>, field: &str) -> ApiResult<()> {
     let only_marker = body.len() == 1 && body.get(field).and_then(Value::as_str) == Some(INCREMENT_MARKER);
@@ -40,7 +59,7 @@ async fn next(state: &AppState, org_id: &str, counter: &str) -> ApiResult<Json<C
 /// The next site number (LOCATION_WRITE). Body: `{"siteNumber": "$increment"}`.
 #[utoipa::path(post, path = "/api/organizations/{orgId}/counters/site-number", tag = "sync", security(("bearer" = [])),
     params(("orgId" = String, Path, description = "The caller's organisation")),
-    request_body(content = Object, example = json!({"siteNumber": "$increment"})),
+    request_body = SiteNumberIncrement,
     responses((status = 200, body = CounterAnswer), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn next_site_number(
     State(state): State<AppState>,
@@ -55,7 +74,7 @@ pub async fn next_site_number(
 /// The next customer account number (LOCATION_WRITE). Body: `{"accountNumber": "$increment"}`.
 #[utoipa::path(post, path = "/api/organizations/{orgId}/counters/account-number", tag = "sync", security(("bearer" = [])),
     params(("orgId" = String, Path, description = "The caller's organisation")),
-    request_body(content = Object, example = json!({"accountNumber": "$increment"})),
+    request_body = AccountNumberIncrement,
     responses((status = 200, body = CounterAnswer), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn next_account_number(
     State(state): State<AppState>,

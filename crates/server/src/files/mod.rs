@@ -145,7 +145,14 @@ impl Files {
     #[cfg(test)]
     fn in_memory(reads: Reads) -> Files {
         let objects = Arc::new(object_store::memory::InMemory::new());
-        Files { objects, reads, links: LinkSigner::new("test secret"), ttl_seconds: SIGNED_URL_SECONDS, keeps_attributes: false, read_origin: None }
+        Files {
+            objects,
+            reads,
+            links: LinkSigner::new("test secret"),
+            ttl_seconds: SIGNED_URL_SECONDS,
+            keeps_attributes: false,
+            read_origin: None,
+        }
     }
 
     pub fn describe(&self) -> &'static str {

@@ -65,6 +65,7 @@ bench:
 	bash bench/sync.sh
 	bash bench/export.sh
 	bash bench/reports.sh
+	bash bench/load.sh
 	bash bench/web.sh
 	@url=$$(scripts/test-postgres.sh); \
 	FIELDTAG_TEST_POSTGRES_URL=$$url FIELDTAG_SYNC_OPS=50000 FIELDTAG_SYNC_RESTARTS=10 \

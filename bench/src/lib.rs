@@ -116,6 +116,7 @@ pub async fn login(http: &reqwest::Client, base: &str, email: &str) -> String {
 pub struct Server {
     child: Child,
     pub base: String,
+    log: std::path::PathBuf,
 }
 
 impl Server {
@@ -128,7 +129,8 @@ impl Server {
             .env("FIELDTAG_DATA_DIR", dir)
             .env("FIELDTAG_DATABASE_URL", url)
             .env("FIELDTAG_LOG", "warn")
-            .stdout(Stdio::null())
+            // Warnings and errors, for a benchmark that meets some (see `Server::log`).
+            .stdout(std::fs::File::create(dir.join("server.log")).map(Stdio::from).unwrap_or_else(|_| Stdio::null()))
             .spawn()
             .unwrap_or_else(|e| panic!("start {}: {e}", binary.display()));
         let base = format!("http://127.0.0.1:{port}");
@@ -137,7 +139,12 @@ impl Server {
             assert!(started.elapsed() < Duration::from_secs(30), "server did not start");
             std::thread::sleep(Duration::from_millis(20));
         }
-        Server { child, base }
+        Server { child, base, log: dir.join("server.log") }
+    }
+
+    /// What the server has logged so far (warnings and errors).
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
     /// VmHWM: the most memory the server has held at once.

@@ -52,7 +52,10 @@ async fn main() {
     let technicians = env_number("FIELDTAG_LOAD_TECHNICIANS", 500) as usize;
     let orgs = env_number("FIELDTAG_LOAD_ORGS", 10).clamp(1, technicians as u64) as usize;
     let dir = tempfile_dir();
-    let url = database_url(&engine, &dir).await;
+    let url = match engine.as_str() {
+        "postgres" => own_postgres_database().await,
+        _ => database_url(&engine, &dir).await,
+    };
 
     let started = Instant::now();
     let store = Store::connect(&url).await.expect("open the database");
@@ -96,9 +99,36 @@ async fn main() {
     let elapsed = start.elapsed().as_secs_f64();
     let cpu = server.cpu_seconds() - cpu_before;
     let peak_rss_mb = server.peak_rss_kb() as f64 / 1024.0;
+    let server_errors: Vec<String> = server.log().lines().filter(|l| l.contains("ERROR")).take(ERRORS_SHOWN).map(brief).collect();
     drop(server);
     recorder.report(&engine, count, elapsed, cpu, peak_rss_mb);
+    for line in server_errors {
+        println!("{engine}:   server log: {line}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
+    if engine == "postgres" {
+        drop_postgres_database(&url).await;
+    }
+}
+
+/// A database of its own on FIELDTAG_BENCH_POSTGRES_URL's server, rather than a schema in the
+/// shared test database: `scripts/test-postgres.sh` drops and recreates that one whenever a test
+/// run starts, which would pull the tables from under a three-minute run.
+async fn own_postgres_database() -> String {
+    let url = std::env::var("FIELDTAG_BENCH_POSTGRES_URL").expect("FIELDTAG_BENCH_POSTGRES_URL");
+    let name = format!("fieldtag_load_{}", &new_id()[..12]);
+    let mut conn = sqlx::PgConnection::connect(&url).await.expect("connect to PostgreSQL");
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.expect("create a database (the role needs CREATEDB)");
+    let (server, _) = url.rsplit_once('/').expect("a URL ending in /DATABASE");
+    format!("{server}/{name}")
+}
+
+async fn drop_postgres_database(url: &str) {
+    let name = url.rsplit_once('/').map(|(_, name)| name.to_string()).unwrap_or_default();
+    let shared = std::env::var("FIELDTAG_BENCH_POSTGRES_URL").expect("FIELDTAG_BENCH_POSTGRES_URL");
+    if let Ok(mut conn) = sqlx::PgConnection::connect(&shared).await {
+        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut conn).await;
+    }
 }
 
 /// One organisation's generated data.

@@ -34,6 +34,11 @@ impl Engine {
 #[derive(Clone)]
 pub struct Store {
     pub(crate) pool: AnyPool,
+    /// Where sync uploads write. On SQLite one connection, so uploads queue for it in order
+    /// (the pool's wait is fair) instead of polling SQLite's lock: a writer held up by a slow
+    /// fsync no longer costs each one behind it up to 100 ms of busy-wait sleep, or its turn.
+    /// On PostgreSQL the main pool (rows lock there, not the whole database).
+    pub(crate) writer: AnyPool,
     engine: Engine,
 }
 
@@ -47,7 +52,7 @@ impl Store {
             ))
         })?;
         let options = AnyConnectOptions::from_str(url)?;
-        let pool = AnyPoolOptions::new()
+        let pool = pool_options(engine)
             .max_connections(match engine {
                 Engine::Sqlite => 8,
                 Engine::Postgres => 16,
@@ -58,21 +63,7 @@ impl Store {
                 Engine::Sqlite => 1,
                 Engine::Postgres => 0,
             })
-            .acquire_timeout(Duration::from_secs(30))
-            .after_connect(move |conn, _meta| {
-                Box::pin(async move {
-                    if engine == Engine::Sqlite {
-                        // WAL for readers beside a writer; FULL so an acknowledged write survives a power cut.
-                        conn.execute(
-                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-                             PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
-                        )
-                        .await?;
-                    }
-                    Ok(())
-                })
-            })
-            .connect_with(options)
+            .connect_with(options.clone())
             .await?;
         MIGRATOR.run(&pool).await?;
         if engine == Engine::Sqlite {
@@ -80,7 +71,11 @@ impl Store {
             // by itself); without them a large records table can get a poor plan. Bounded work.
             sqlx::query("PRAGMA analysis_limit = 400; PRAGMA optimize = 0x10002").execute(&pool).await?;
         }
-        Ok(Store { pool, engine })
+        let writer = match engine {
+            Engine::Sqlite => pool_options(engine).max_connections(1).connect_with(options).await?,
+            Engine::Postgres => pool.clone(),
+        };
+        Ok(Store { pool, writer, engine })
     }
 
     pub fn engine(&self) -> Engine {
@@ -94,6 +89,24 @@ impl Store {
     }
 
     pub async fn close(&self) {
+        self.writer.close().await;
         self.pool.close().await;
     }
+}
+
+/// What every connection of either pool shares.
+fn pool_options(engine: Engine) -> AnyPoolOptions {
+    AnyPoolOptions::new().acquire_timeout(Duration::from_secs(30)).after_connect(move |conn, _meta| {
+        Box::pin(async move {
+            if engine == Engine::Sqlite {
+                // WAL for readers beside a writer; FULL so an acknowledged write survives a power cut.
+                conn.execute(
+                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+                     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
+                )
+                .await?;
+            }
+            Ok(())
+        })
+    })
 }

@@ -82,7 +82,7 @@ impl Store {
     /// sent twice in one batch is decided against its first copy), and written
     /// with one block of versions.
     pub async fn apply_sync_batch(&self, org_id: &str, records: &[IncomingRecord], rules: &dyn UploadRules) -> Result<Vec<SyncOutcome>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let outcomes = apply_batch(&mut tx, org_id, records, rules).await?;
         tx.commit().await?;
         Ok(outcomes)

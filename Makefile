@@ -64,6 +64,7 @@ bench:
 	bash bench/due.sh
 	bash bench/sync.sh
 	bash bench/export.sh
+	bash bench/import.sh
 	bash bench/reports.sh
 	bash bench/load.sh
 	bash bench/web.sh

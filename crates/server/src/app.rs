@@ -45,6 +45,8 @@ pub struct AppState {
     pub safety_scan_url: Option<String>,
     /// Who may read `/metrics`.
     pub metrics: crate::metrics::MetricsAccess,
+    /// Where a request comes from, through trusted proxies.
+    pub client_address: crate::client_address::ClientAddress,
 }
 
 /// The whole HTTP application.

@@ -59,6 +59,11 @@ pub struct Config {
     #[arg(long, env = "FIELDTAG_METRICS_TOKEN", hide_env_values = true)]
     pub metrics_token: Option<String>,
 
+    /// Addresses of the reverse proxies in front of this server (comma-separated): from them,
+    /// `X-Forwarded-For` names the client for the per-address login limit. None by default.
+    #[arg(long, env = "FIELDTAG_TRUSTED_PROXIES", value_delimiter = ',')]
+    pub trusted_proxies: Vec<IpAddr>,
+
     /// Base URL of the safety scan app's API, the source of `POST /organizations/{orgId}/imports`
     /// (docs/import.md). Without it, imports from the app are refused.
     #[arg(long, env = "FIELDTAG_SAFETY_SCAN_URL")]
@@ -104,6 +109,7 @@ impl Config {
             web_dir: None,
             safety_scan_url: None,
             metrics_token: None,
+            trusted_proxies: Vec::new(),
             log_format: "pretty".into(),
             files: FilesConfig::default(),
             billing: BillingConfig::default(),

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod billing;
 pub mod body_limit;
 pub mod cli;
+pub mod client_address;
 pub mod config;
 pub mod error;
 pub mod extract;

@@ -101,6 +101,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         import_queue: ImportQueue::default(),
         safety_scan_url: config.safety_scan_url.clone(),
         metrics: crate::metrics::MetricsAccess::new(config.metrics_token.as_deref()),
+        client_address: crate::client_address::ClientAddress::new(&config.trusted_proxies),
     };
     let import_runner = ImportRunner::start(
         RunnerContext {

@@ -1,7 +1,7 @@
 //! `POST /api/token`: log in with basic auth, or rotate a refresh token;
 //! `DELETE /api/token`: log out.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode, header::AUTHORIZATION};
@@ -77,7 +77,7 @@ pub async fn issue_token(
     let (scheme, credentials) = authorization.split_once(' ').ok_or_else(login_failed)?;
     if scheme.eq_ignore_ascii_case("basic") {
         let (email, password) = decode_basic(credentials.trim()).ok_or_else(login_failed)?;
-        login(&state, peer, &email, &password).await.map(Json)
+        login(&state, state.client_address.of(peer.ip(), &headers), &email, &password).await.map(Json)
     } else if scheme.eq_ignore_ascii_case("bearer") && !credentials.trim().is_empty() {
         refresh(&state, credentials.trim()).await.map(Json)
     } else {
@@ -100,9 +100,9 @@ fn decode_basic(encoded: &str) -> Option<(String, String)> {
     Some((email.trim().to_string(), password.trim().to_string()))
 }
 
-async fn login(state: &AppState, peer: SocketAddr, email: &str, password: &str) -> ApiResult<LoginAnswer> {
+async fn login(state: &AppState, client: IpAddr, email: &str, password: &str) -> ApiResult<LoginAnswer> {
     let key = email_key(email);
-    let limit = LoginLimit::new(&state.store, &key, peer.ip());
+    let limit = LoginLimit::new(&state.store, &key, client);
     limit.check().await?;
     let credential = state.store.credential_by_email(&key).await?;
     let hash = credential.as_ref().and_then(|c| c.password_hash.clone());

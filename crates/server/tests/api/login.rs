@@ -154,3 +154,40 @@ async fn access_tokens_are_checked(app: &TestApp) {
     let response = app.authed(Method::GET, &path, &owner.refresh_token).send().await.unwrap();
     expect_error(response, StatusCode::UNAUTHORIZED, "InvalidAccessToken", "The access token is not valid or has expired").await;
 }
+
+/// Behind a reverse proxy every login comes from the proxy's address: its `X-Forwarded-For`
+/// names the client, so one guesser does not lock everyone out, and only when the proxy is
+/// trusted, so a guesser cannot escape the limit by writing the header.
+mod behind_a_proxy {
+    use reqwest::{Method, StatusCode};
+
+    use fieldtag_server::auth::login_limit::{MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL};
+
+    use crate::common::{TestApp, expect};
+
+    crate::on_both_engines!(configure = trust_loopback; failed_logins_count_per_forwarded_client);
+
+    fn trust_loopback(config: &mut fieldtag_server::config::Config) {
+        config.trusted_proxies = vec!["127.0.0.1".parse().unwrap(), "::1".parse().unwrap()];
+    }
+
+    async fn login_from(app: &TestApp, client: &str, email: &str, password: &str) -> reqwest::Response {
+        let request = app.request(Method::POST, "/api/token").basic_auth(email, Some(password));
+        request.header("x-forwarded-for", client).send().await.unwrap()
+    }
+
+    async fn failed_logins_count_per_forwarded_client(app: &TestApp) {
+        let owner = app.sign_up("owner@acme.ca").await;
+        let per_email = MAX_FAILURES_PER_EMAIL / 2;
+        for attempt in 0..MAX_FAILURES_PER_ADDRESS {
+            let email = format!("target{}@acme.ca", attempt / per_email);
+            expect(login_from(app, "203.0.113.7", &email, "guess").await, StatusCode::UNAUTHORIZED).await;
+        }
+        let guesser = login_from(app, "203.0.113.7", &owner.email, &owner.password).await;
+        assert_eq!(guesser.status(), StatusCode::TOO_MANY_REQUESTS);
+        // A header the guesser writes in front of the proxy's entry changes nothing.
+        let spoofed = login_from(app, "198.51.100.1, 203.0.113.7", &owner.email, &owner.password).await;
+        assert_eq!(spoofed.status(), StatusCode::TOO_MANY_REQUESTS);
+        expect(login_from(app, "203.0.113.8", &owner.email, &owner.password).await, StatusCode::OK).await;
+    }
+}

@@ -16,6 +16,7 @@ mod imports_fuzz;
 mod isolation;
 mod login;
 mod logs;
+mod operations;
 mod organizations;
 mod payments;
 mod reports;

@@ -20,7 +20,7 @@ async fn web_app_and_api_answers_carry_the_security_headers() {
         for directive in [
             "default-src 'self'",
             "script-src 'self';",
-            "connect-src 'self' https://nominatim.openstreetmap.org;",
+            "connect-src 'self' https:;",
             "img-src 'self' blob: data:;",
             "object-src 'none'",
             "frame-ancestors 'none'",
@@ -47,5 +47,5 @@ async fn images_may_come_from_the_s3_service() {
     let response = app.request(Method::GET, "/").send().await.unwrap();
     let policy = policy(&response);
     assert!(policy.contains("img-src 'self' blob: data: http://127.0.0.1:9000;"), "{policy}");
-    assert!(policy.contains("connect-src 'self' https://nominatim.openstreetmap.org;"), "{policy}");
+    assert!(policy.contains("connect-src 'self' https:;"), "{policy}");
 }

@@ -156,8 +156,7 @@ pub(crate) async fn apply_batch(
         let record = &records[*index];
         last_write.insert((record.kind.as_str(), record.id.as_str()), (*index, first + n as i64));
     }
-    let mut rows: Vec<(NewRecord, i64)> =
-        last_write.into_values().map(|(index, version)| (new_record(&records[index]), version)).collect();
+    let mut rows: Vec<(NewRecord, i64)> = last_write.into_values().map(|(index, version)| (new_record(&records[index]), version)).collect();
     rows.sort_by_key(|(_, version)| *version);
     let rows: Vec<(&NewRecord, i64)> = rows.iter().map(|(record, version)| (record, *version)).collect();
     write_rows(&mut *tx, org_id, &rows, true).await?;

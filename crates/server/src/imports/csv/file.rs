@@ -87,12 +87,16 @@ pub fn read_file(kind: FileKind, text: &str, mapping: &BTreeMap<String, String>)
     }
 
     let mut rows = Vec::new();
+    // The reader counts `\n` only, so after a lone `\r` line ending a row would be named by an
+    // earlier line (even the header's): a row starts at least one line after the one before.
+    let mut last_line = 1;
     for record in reader.records() {
         let record = record.map_err(|e| {
             let line = e.position().map_or(0, |p| p.line());
             FileError(format!("Line {line} cannot be read as CSV: {e}"))
         })?;
-        let line = record.position().map_or(0, |p| p.line());
+        let line = record.position().map_or(0, |p| p.line()).max(last_line + 1);
+        last_line = line;
         // A line of empty cells (a spreadsheet's trailing rows) is no row.
         if record.iter().all(|cell| cell.trim().is_empty()) {
             continue;

@@ -4,8 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use fieldtag_store::{CsvImportEntry, NewRecord, Store, StoreError};
-use serde_json::{Value, json};
+use fieldtag_store::{CsvImportEntry, NewRecord, Store, StoreError, now_rfc3339 as now};
+use serde_json::json;
+
+use crate::imports::record::{ImportRecord, Progress};
 
 use super::catalogue::{Catalogue, kinds_read};
 use super::check::{Checked, check_file};
@@ -19,7 +21,7 @@ const ATTEMPTS: usize = 3;
 pub struct Outcome {
     pub checked: Checked,
     /// The import record, when the records were written.
-    pub import: Option<Value>,
+    pub import: Option<ImportRecord>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -85,18 +87,22 @@ pub async fn run(store: &Store, request: &Request<'_>, file: &MappedFile) -> Res
     Err(RunError::Busy)
 }
 
-/// The import record as every import answer shows it (the imports API's shape).
-fn import_record(org_id: &str, entry: &CsvImportEntry) -> Value {
-    json!({
-        "id": entry.id, "orgId": org_id, "source": "csv",
-        "dateStarted": entry.date_started, "dateCompleted": entry.date_completed, "error": null,
-        "contextId": entry.context_id, "importAllSites": false, "clearAllData": false, "importUsers": false,
-        "importDate": null, "progress": {"done": entry.rows, "total": entry.rows},
-        "recordsWritten": entry.records_written, "rowsRejected": entry.rows_rejected,
-    })
-}
-
-/// RFC 3339 in UTC with milliseconds.
-fn now() -> String {
-    jiff::Timestamp::now().strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+/// The completed CSV import as every import answer shows it.
+fn import_record(org_id: &str, entry: &CsvImportEntry) -> ImportRecord {
+    ImportRecord {
+        id: entry.id.to_string(),
+        org_id: org_id.to_string(),
+        source: "csv".into(),
+        date_started: entry.date_started.to_string(),
+        date_completed: Some(entry.date_completed.to_string()),
+        error: None,
+        context_id: entry.context_id.to_string(),
+        import_all_sites: false,
+        clear_all_data: false,
+        import_users: false,
+        import_date: None,
+        progress: Progress { done: entry.rows, total: entry.rows },
+        records_written: entry.records_written,
+        rows_rejected: entry.rows_rejected,
+    }
 }

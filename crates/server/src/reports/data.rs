@@ -58,7 +58,7 @@ impl Dataset {
     /// Loads the records of site `location_id` (which must be the organisation's), or of the
     /// whole organisation.
     pub async fn load(store: &Store, org_id: &str, location_id: Option<&str>) -> ApiResult<Dataset> {
-        let sites = match location_id {
+        let mut sites = match location_id {
             Some(id) => {
                 let site = store.record(org_id, SyncKind::Locations.key(), id).await?.filter(|site| !site.deleted);
                 vec![
@@ -72,7 +72,7 @@ impl Dataset {
         };
         let scoped = |kind: SyncKind| store.live_records(org_id, kind.key(), location_id);
         let shared = |kind: SyncKind| store.live_records(org_id, kind.key(), None);
-        let (equipment, performed_services, history, deficiencies, schedule, location_overrides, service_months) = tokio::try_join!(
+        let (mut equipment, performed_services, history, deficiencies, schedule, location_overrides, service_months) = tokio::try_join!(
             scoped(SyncKind::Equipment),
             scoped(SyncKind::PerformedServices),
             scoped(SyncKind::History),
@@ -88,39 +88,7 @@ impl Dataset {
             shared(SyncKind::Users)
         )?;
         let organization = store.organization(org_id).await?.unwrap_or(Value::Null);
-        Ok(Dataset::new(
-            organization,
-            sites,
-            equipment,
-            performed_services,
-            history,
-            deficiencies,
-            schedule,
-            location_overrides,
-            service_months,
-            service_types,
-            equipment_types,
-            models,
-            users,
-        ))
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        organization: Value,
-        mut sites: Vec<Value>,
-        mut equipment: Vec<Value>,
-        performed_services: Vec<Value>,
-        history: Vec<Value>,
-        deficiencies: Vec<Value>,
-        schedule: Vec<Value>,
-        location_overrides: Vec<Value>,
-        service_months: Vec<Value>,
-        service_types: Vec<Value>,
-        equipment_types: Vec<Value>,
-        models: Vec<Value>,
-        users: Vec<Value>,
-    ) -> Dataset {
+        // Every report lists sites by name and items by site, then location.
         sites.sort_by_cached_key(|site| (text(site, "name").to_lowercase(), text(site, "id").to_string()));
         let site_index: HashMap<String, usize> = sites.iter().enumerate().map(|(i, site)| (text(site, "id").to_string(), i)).collect();
         let zones =
@@ -130,7 +98,7 @@ impl Dataset {
             let site = site_index.get(text(item, "locationId")).copied().unwrap_or(usize::MAX);
             (site, natural_key(text(item, "name")), text(item, "barcode").to_string(), text(item, "id").to_string())
         });
-        Dataset {
+        Ok(Dataset {
             organization,
             sites,
             equipment,
@@ -146,7 +114,7 @@ impl Dataset {
             users: by_id(users),
             zones,
             site_index,
-        }
+        })
     }
 
     /// The one site of a site report, or None for a company-wide one.

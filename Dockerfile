@@ -12,6 +12,8 @@ COPY web/package.json web/package-lock.json ./
 # platforms' optional packages).
 RUN npm install --no-save --no-audit --no-fund
 COPY web/ ./
+# The permission table both the app and the server read.
+COPY testdata/permissions/ /src/testdata/permissions/
 RUN npm run build
 
 # 2. The release binary, which embeds web/dist (rust-embed reads it at compile time).
@@ -19,6 +21,8 @@ FROM rust:1.95-bookworm AS server
 WORKDIR /src
 COPY Cargo.toml Cargo.lock rustfmt.toml ./
 COPY crates/ crates/
+# The permission table (testdata/permissions/actions.json) is built into the binary.
+COPY testdata/ testdata/
 # bench is a workspace member: cargo needs its manifest to load the workspace.
 COPY bench/ bench/
 COPY --from=web /src/web/dist web/dist

@@ -199,10 +199,11 @@ async fn seed(store: &Store, orgs: usize, technicians: usize) -> Vec<SeededTechn
             .collect();
         insert(store, &org_id, "users", &users).await;
         for (n, (user_id, user)) in users.into_iter().enumerate() {
-            store.upsert_credential_email(&user_id, &org_id, &email_key(user["email"].as_str().unwrap())).await.expect("a login name");
+            let claimed = store.claim_user(&org_id, &user_id, Some(&email_key(user["email"].as_str().unwrap()))).await;
+            claimed.expect("the database answers").expect("a login name");
             let refresh_token = new_id() + &new_id();
             let expires = now_millis() + 24 * 60 * 60 * 1000;
-            store.start_session(&user_id, &hex::encode(Sha256::digest(&refresh_token)), expires).await.expect("a session");
+            store.start_session(&org_id, &user_id, &hex::encode(Sha256::digest(&refresh_token)), expires).await.expect("a session");
             seeded.push(SeededTechnician { org: org.clone(), site: n % SITES_PER_ORG, user_id, refresh_token });
         }
     }
@@ -299,7 +300,13 @@ impl Technician {
     }
 
     async fn refresh(&mut self, http: &reqwest::Client, base: &str) -> Result<(), String> {
-        let response = http.post(format!("{base}/api/token")).bearer_auth(&self.refresh_token).send().await.map_err(|e| e.to_string())?;
+        let response = http
+            .post(format!("{base}/api/token"))
+            .bearer_auth(&self.refresh_token)
+            .header("x-fieldtag-client", "mobile")
+            .send()
+            .await
+            .map_err(|e| e.to_string())?;
         let status = response.status();
         let body = response.text().await.map_err(|e| e.to_string())?;
         if !status.is_success() {

@@ -25,7 +25,8 @@ async fn main() {
     let email = format!("bench-{}@reports.example", new_id());
     let signed_up: Value = http
         .post(format!("{}/api/users", server.base))
-        .json(&json!({"name": "Tech One", "email": email, "password": PASSWORD, "organizationName": "Northfire Safety", "plan": "Basic"}))
+        .json(&json!({"name": "Tech One", "email": email, "password": PASSWORD, "organizationName": "Northfire Safety", "plan": "Basic",
+                     "acceptedTermsVersion": "1.0.1"}))
         .send()
         .await
         .unwrap()

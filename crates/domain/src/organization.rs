@@ -4,6 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::email::normalize_email;
+use crate::time::format_stamp;
 
 /// Plans a company can sign up for (spec §1, §9).
 pub const PLANS: [&str; 2] = ["Basic", "Enterprise"];
@@ -74,12 +75,12 @@ impl NewOrganization<'_> {
             "hasSetUpBilling": false,
             "active": true,
             "plan": self.plan,
-            "trialEndsAt": trial_ends.to_string(),
+            "trialEndsAt": format_stamp(trial_ends),
             "lastDateMinimumGranularity": "day",
             "workDayStartTime": null,
             "workDayEndTime": null,
             "enabledFeatures": [],
-            "lastUpdated": self.now.to_string(),
+            "lastUpdated": format_stamp(self.now),
             "deleted": false,
         })
     }
@@ -131,7 +132,7 @@ pub fn apply_organization_patch(
         updated.insert(field.to_string(), checked);
     }
     check_required(&updated)?;
-    updated.insert("lastUpdated".into(), Value::String(now.to_string()));
+    updated.insert("lastUpdated".into(), Value::String(format_stamp(now)));
     Ok(Value::Object(updated))
 }
 
@@ -231,7 +232,7 @@ mod tests {
     #[test]
     fn new_organisation_starts_a_three_month_trial() {
         let record = org();
-        assert_eq!(record["trialEndsAt"], "2027-02-22T10:00:00Z");
+        assert_eq!(record["trialEndsAt"], "2027-02-22T10:00:00.000Z");
         assert_eq!(record["active"], true);
         assert_eq!(record["enabledFeatures"], json!([]));
     }
@@ -248,7 +249,7 @@ mod tests {
         assert_eq!(updated["name"], "Acme Fire & Safety");
         assert_eq!(updated["workDayStartTime"], "07:30");
         assert_eq!(updated["enabledFeatures"], json!(["BILLING"]));
-        assert_eq!(updated["lastUpdated"], "2026-11-23T00:00:00Z");
+        assert_eq!(updated["lastUpdated"], "2026-11-23T00:00:00.000Z");
     }
 
     #[test]

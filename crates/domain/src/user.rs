@@ -3,6 +3,7 @@
 use serde_json::{Value, json};
 
 use crate::permissions::WILDCARD;
+use crate::time::format_stamp;
 
 /// The terms version a user must have accepted (spec §9).
 pub const TERMS_VERSION: &str = "1.0.1";
@@ -29,7 +30,7 @@ pub fn new_owner_record(
         "permissions": [WILDCARD],
         "invitationStatus": INVITATION_ACCEPTED,
         "acceptedTermsVersion": accepted_terms_version,
-        "lastUpdated": now.to_string(),
+        "lastUpdated": format_stamp(now),
         "deleted": false,
     })
 }
@@ -38,6 +39,6 @@ pub fn new_owner_record(
 pub fn accepted_invitation(user: &Value, now: jiff::Timestamp) -> Value {
     let mut accepted = user.clone();
     accepted["invitationStatus"] = json!(INVITATION_ACCEPTED);
-    accepted["lastUpdated"] = json!(now.to_string());
+    accepted["lastUpdated"] = json!(format_stamp(now));
     accepted
 }

@@ -1,9 +1,12 @@
 //! Runs every vector of `testdata/` (shared with the TypeScript twin in `web/src/domain`).
-//! A file holds one case `{name, input, expected}` or a list of them.
+//! A file holds one case `{name, input, expected}` or a list of them; other files are data
+//! the cases use (testdata/permissions/actions.json, the action table).
 
 use std::path::{Path, PathBuf};
 
+use fieldtag_domain::actions;
 use fieldtag_domain::due;
+use fieldtag_domain::lww;
 use fieldtag_domain::permission_toggle::toggle;
 use fieldtag_domain::permissions::{Permission, grants};
 use fieldtag_domain::search;
@@ -21,9 +24,11 @@ fn cases(folder: &str) -> Vec<(String, Value, Value)> {
     for file in files {
         let text = std::fs::read_to_string(&file).expect("vector file");
         let value: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        // A file holds one case or a list of them; another file (the action table) is data.
         let list = match value {
             Value::Array(list) => list,
-            one => vec![one],
+            one if one.get("name").is_some() => vec![one],
+            _ => continue,
         };
         let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
         for case in list {
@@ -37,7 +42,14 @@ fn cases(folder: &str) -> Vec<(String, Value, Value)> {
 
 /// Runs each case and reports every failure at once.
 fn run(folder: &str, minimum: usize, check: impl Fn(&Value) -> Value) {
-    let cases = cases(folder);
+    run_part(folder, minimum, |expected| Some(expected.clone()), check);
+}
+
+/// [`run`] against the part of each case's `expected` that `part` picks; a case without one
+/// is the other twin's (the TypeScript side's) alone.
+fn run_part(folder: &str, minimum: usize, part: impl Fn(&Value) -> Option<Value>, check: impl Fn(&Value) -> Value) {
+    let cases: Vec<(String, Value, Value)> =
+        cases(folder).into_iter().filter_map(|(name, input, expected)| part(&expected).map(|wanted| (name, input, wanted))).collect();
     assert!(cases.len() >= minimum, "{folder}: {} cases, want at least {minimum}", cases.len());
     let failures: Vec<String> = cases
         .iter()
@@ -84,7 +96,16 @@ fn permission(name: &Value) -> Permission {
 
 #[test]
 fn permission_vectors() {
-    run("permissions", 20, |input| {
+    run("permissions", 40, |input| {
+        if let Some(kind) = input["kind"].as_str() {
+            let held: Vec<&str> = input["held"].as_array().expect("held").iter().map(|p| p.as_str().unwrap()).collect();
+            let kind = fieldtag_domain::sync_kind::SyncKind::parse(kind).expect("a sync kind");
+            let stored = input.get("stored");
+            return match actions::may_write(&held, input["userId"].as_str().expect("userId"), kind, &input["record"], stored) {
+                Ok(()) => json!("allowed"),
+                Err(reason) => json!(reason),
+            };
+        }
         let held: Vec<String> =
             input["held"].as_array().map(|h| h.iter().map(|p| p.as_str().unwrap().to_string()).collect()).unwrap_or_default();
         if let Some(text) = input["parse"].as_str() {
@@ -94,5 +115,34 @@ fn permission_vectors() {
         } else {
             json!(toggle(&held, permission(&input["toggle"]), input["on"].as_bool().expect("on")))
         }
+    });
+}
+
+fn copy(value: &Value) -> lww::Copy<'_> {
+    lww::Copy {
+        last_updated: value["lastUpdated"].as_str().expect("lastUpdated"),
+        deleted: value["deleted"].as_bool().unwrap_or(false),
+        data: &value["data"],
+    }
+}
+
+/// Last-writer-wins: the server's decision between a stored and an uploaded copy, and the stamp
+/// a write is kept under. (The device's decision is run by web/src/offline/records.test.ts.)
+#[test]
+fn lww_vectors() {
+    // Copies: the server's decision; receipts: the whole answer.
+    let server_part = |expected: &Value| expected.get("server").cloned().or_else(|| expected.get("stored").map(|_| expected.clone()));
+    run_part("lww", 12, server_part, |input| {
+        if let Some(sent) = input["sent"].as_str() {
+            let now: jiff::Timestamp = input["serverNow"].as_str().expect("serverNow").parse().expect("a time");
+            let restamped = lww::stamp_on_receipt(sent, now);
+            return json!({"stored": restamped.clone().unwrap_or_else(|| sent.to_string()), "restamped": restamped.is_some()});
+        }
+        let decision = lww::decide(copy(&input["held"]), copy(&input["arriving"]));
+        json!(match decision {
+            lww::Decision::Incoming => "incoming",
+            lww::Decision::Stored => "stored",
+            lww::Decision::Same => "same",
+        })
     });
 }

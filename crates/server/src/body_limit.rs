@@ -7,6 +7,7 @@ use axum::extract::Request;
 use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use bytes::{Bytes, BytesMut};
 use http_body_util::BodyExt;
 
 use crate::app::MAX_BODY_BYTES;
@@ -48,4 +49,30 @@ pub async fn discard(mut body: Body, length: u64) {
             return;
         }
     }
+}
+
+/// The whole body, or `too_large()` once it passes `max` bytes (declared or counted as it
+/// arrives); the rest of a refused body is read and dropped so the sender reads the answer.
+pub async fn read_limited(
+    headers: &axum::http::HeaderMap,
+    mut body: Body,
+    max: usize,
+    too_large: impl Fn() -> ApiError,
+) -> Result<Bytes, ApiError> {
+    if let Some(length) = declared_length(headers).filter(|&length| length > max as u64) {
+        discard(body, length).await;
+        return Err(too_large());
+    }
+    let mut buffer = BytesMut::new();
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|error| ApiError::bad_request(format!("The body did not arrive whole: {error}")))?;
+        if let Ok(data) = frame.into_data() {
+            if buffer.len() + data.len() > max {
+                discard(body, 0).await;
+                return Err(too_large());
+            }
+            buffer.extend_from_slice(&data);
+        }
+    }
+    Ok(buffer.freeze())
 }

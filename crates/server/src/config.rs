@@ -59,6 +59,10 @@ pub struct Config {
     #[arg(long, env = "FIELDTAG_METRICS_TOKEN", hide_env_values = true)]
     pub metrics_token: Option<String>,
 
+    /// How often the maintenance task prunes what has expired (tokens, limits, logs, mail).
+    #[arg(skip = std::time::Duration::from_secs(60 * 60))]
+    pub maintenance_every: std::time::Duration,
+
     /// Addresses of the reverse proxies in front of this server (comma-separated): from them,
     /// `X-Forwarded-For` names the client for the per-address login limit. None by default.
     #[arg(long, env = "FIELDTAG_TRUSTED_PROXIES", value_delimiter = ',')]
@@ -113,6 +117,7 @@ impl Config {
             log_format: "pretty".into(),
             files: FilesConfig::default(),
             billing: BillingConfig::default(),
+            maintenance_every: std::time::Duration::from_secs(60 * 60),
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod extract;
 pub mod files;
 pub mod imports;
 pub mod mail;
+pub mod maintenance;
 pub mod metrics;
 pub mod reports;
 pub mod routes;

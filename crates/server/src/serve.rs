@@ -17,6 +17,7 @@ use crate::config::Config;
 use crate::files::Files;
 use crate::imports::runner::{ImportQueue, ImportRunner, RunnerContext};
 use crate::mail::Mailer;
+use crate::maintenance::Maintenance;
 use crate::web_app::WebAssets;
 
 /// Runs the server from the command line; the exit code says how it ended.
@@ -53,12 +54,14 @@ pub struct RunningServer {
     stop: oneshot::Sender<()>,
     task: JoinHandle<std::io::Result<()>>,
     import_runner: ImportRunner,
+    maintenance: Maintenance,
 }
 
 impl RunningServer {
     /// Stops taking connections, lets requests in flight finish, closes the store.
     pub async fn stop(self) {
         let _ = self.stop.send(());
+        self.maintenance.stop();
         self.import_runner.stop().await;
         if let Ok(Err(error)) = self.task.await {
             tracing::error!(%error, "server ended with an error");
@@ -112,6 +115,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         },
         state.import_queue.clone(),
     );
+    let maintenance = Maintenance::start(state.store.clone(), config.maintenance_every);
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
@@ -130,7 +134,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
             "no web app to serve (no index.html): `/` answers 503; build it with `make build`"
         );
     }
-    Ok(RunningServer { addr, state, stop, task, import_runner })
+    Ok(RunningServer { addr, state, stop, task, import_runner, maintenance })
 }
 
 fn engine_name(store: &Store) -> &'static str {

@@ -102,9 +102,9 @@ fn job(row: &sqlx::any::AnyRow) -> Result<ImportJob> {
     })
 }
 
-/// Now as the API writes times: RFC 3339 UTC with milliseconds, so text order is time order.
+/// Now as the API writes times (domain `time::format_stamp`).
 pub fn now_rfc3339() -> String {
-    jiff::Timestamp::now().strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+    fieldtag_domain::time::format_stamp(jiff::Timestamp::now())
 }
 
 impl Store {

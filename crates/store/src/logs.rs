@@ -14,7 +14,9 @@ pub struct ClientLog {
 }
 
 impl Store {
-    pub async fn add_client_log(&self, log: &ClientLog) -> Result<()> {
+    /// Keeps a client log; the table keeps only the newest `max_rows`.
+    pub async fn add_client_log(&self, log: &ClientLog, max_rows: i64) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO client_logs (id, org_id, user_id, level, message, context, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
@@ -25,8 +27,17 @@ impl Store {
         .bind(&log.message)
         .bind(log.context.as_deref())
         .bind(now_millis())
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        // The oldest beyond the newest max_rows go (by time, then id, as they are listed).
+        sqlx::query(
+            "DELETE FROM client_logs WHERE id IN (
+                 SELECT id FROM client_logs ORDER BY created_at DESC, id LIMIT 1000 OFFSET $1)",
+        )
+        .bind(max_rows.max(0))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
         Ok(())
     }
 

@@ -10,7 +10,7 @@ pub const ORGANIZATION_KIND: &str = "organization";
 pub const USERS_KIND: &str = "users";
 
 impl Store {
-    /// Creates an organisation, its first user and that user's credentials in one
+    /// Creates an organisation, its first user and that user's identity in one
     /// transaction. Fails with `Conflict` when the email is taken.
     pub async fn create_organization_with_owner(
         &self,
@@ -28,7 +28,7 @@ impl Store {
             .bind(now_millis())
             .execute(&mut *tx)
             .await?;
-        sqlx::query("INSERT INTO credentials (user_id, org_id, email_key, password_hash) VALUES ($1, $2, $3, $4)")
+        sqlx::query("INSERT INTO user_identities (user_id, org_id, email_key, password_hash) VALUES ($1, $2, $3, $4)")
             .bind(user_id)
             .bind(org_id)
             .bind(email_key)

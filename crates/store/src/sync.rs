@@ -1,12 +1,13 @@
 //! The sync feed and the upload rules: last-writer-wins on `lastUpdated`,
 //! tombstones that stay, and versions handed out in commit order per organisation.
 
+use fieldtag_domain::lww;
 use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
 use std::collections::{HashMap, HashSet};
 
-use crate::credentials::upsert_login_name;
+use crate::identities::claim_user;
 use crate::records::{NewRecord, StoredRecord, binds_by_position, get_record, next_versions, stored_record, write_rows};
 use crate::transfers::add_billing_event;
 use crate::{Result, Store};
@@ -46,8 +47,13 @@ pub struct IncomingRecord {
 pub trait UploadRules: Sync {
     /// The site a record names must be one of the organisation's (None: not location-scoped).
     fn required_location<'a>(&self, record: &'a IncomingRecord) -> Option<&'a str>;
-    /// For user records: the login name to keep in step with the record.
-    fn login_email_key(&self, record: &IncomingRecord) -> Option<String>;
+    /// For user records: the login name to keep in step with the record, None once the user
+    /// is deleted (the email is freed). Not a user record: None.
+    fn login_email_key(&self, record: &IncomingRecord) -> Option<Option<String>>;
+    /// Whether the uploader may write this record over the stored copy (None: a new record).
+    fn may_write(&self, _record: &IncomingRecord, _stored: Option<&StoredRecord>) -> std::result::Result<(), String> {
+        Ok(())
+    }
     /// For a new record that bills for moving equipment: the event's name in the billing
     /// counts and the id of the equipment whose model's SKU it is counted under.
     fn billable_move(&self, _record: &IncomingRecord) -> Option<(&'static str, String)> {
@@ -55,24 +61,14 @@ pub trait UploadRules: Sync {
     }
 }
 
-/// Decides between a stored record and an incoming one. Later `lastUpdated`
-/// wins; a tombstone is final; equal stamps fall to the larger record text, so
-/// every server and client reaches the same answer.
+/// Last-writer-wins between the stored copy and an uploaded one (domain `lww::decide`).
 fn incoming_wins(stored: &StoredRecord, incoming: &IncomingRecord) -> Option<bool> {
-    if stored.deleted && !incoming.deleted {
-        return Some(false);
-    }
-    match incoming.last_updated.cmp(&stored.last_updated) {
-        std::cmp::Ordering::Greater => Some(true),
-        std::cmp::Ordering::Less => Some(false),
-        std::cmp::Ordering::Equal => {
-            let (ours, theirs) = (incoming.data.to_string(), stored.data.to_string());
-            if ours == theirs && incoming.deleted == stored.deleted {
-                None
-            } else {
-                Some((incoming.deleted, ours) > (stored.deleted, theirs))
-            }
-        }
+    let stored = lww::Copy { last_updated: &stored.last_updated, deleted: stored.deleted, data: &stored.data };
+    let incoming = lww::Copy { last_updated: &incoming.last_updated, deleted: incoming.deleted, data: &incoming.data };
+    match lww::decide(stored, incoming) {
+        lww::Decision::Incoming => Some(true),
+        lww::Decision::Stored => Some(false),
+        lww::Decision::Same => None,
     }
 }
 
@@ -114,6 +110,10 @@ pub(crate) async fn apply_batch(
             continue;
         }
         let key = (record.kind.clone(), record.id.clone());
+        if let Err(reason) = rules.may_write(record, current.get(&key)) {
+            decided.push(Decision::Done(SyncOutcome::Rejected { reason }));
+            continue;
+        }
         if let Some(stored) = current.get(&key) {
             match incoming_wins(stored, record) {
                 None => {
@@ -128,9 +128,9 @@ pub(crate) async fn apply_batch(
             }
         }
         if let Some(email_key) = rules.login_email_key(record)
-            && let Err(reason) = keep_login_name(&mut *tx, org_id, &record.id, &email_key).await?
+            && let Err(refusal) = claim_user(&mut *tx, org_id, &record.id, email_key.as_deref()).await?
         {
-            decided.push(Decision::Done(SyncOutcome::Rejected { reason }));
+            decided.push(Decision::Done(SyncOutcome::Rejected { reason: refusal.reason().into() }));
             continue;
         }
         if record.kind == "locations" {
@@ -324,24 +324,4 @@ fn id_filter(conn: &AnyConnection, count: usize) -> String {
         return format!("org_id = ? AND kind = ? AND id IN ({})", vec!["?"; count].join(", "));
     }
     format!("org_id = $1 AND kind = $2 AND id IN ({})", (3..3 + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", "))
-}
-
-/// Keeps a user's login name in step with their record; refuses an email
-/// another account logs in with.
-async fn keep_login_name(
-    conn: &mut AnyConnection,
-    org_id: &str,
-    user_id: &str,
-    email_key: &str,
-) -> Result<std::result::Result<(), String>> {
-    let taken = sqlx::query("SELECT user_id FROM credentials WHERE email_key = $1 AND user_id <> $2")
-        .bind(email_key)
-        .bind(user_id)
-        .fetch_optional(&mut *conn)
-        .await?;
-    if taken.is_some() {
-        return Ok(Err("email: another account already uses this email".into()));
-    }
-    upsert_login_name(conn, user_id, org_id, email_key).await?;
-    Ok(Ok(()))
 }

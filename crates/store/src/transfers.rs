@@ -135,7 +135,7 @@ pub(crate) async fn add_billing_event(
     equipment_id: &str,
 ) -> Result<()> {
     sqlx::query(
-        "INSERT INTO billing_events (id, org_id, event, sku, equipment_id, at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
+        "INSERT INTO billing_events (id, org_id, event, sku, equipment_id, at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (org_id, id) DO NOTHING",
     )
     .bind(id)
     .bind(org_id)

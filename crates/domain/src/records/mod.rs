@@ -256,7 +256,7 @@ pub fn normalize_last_updated(value: Option<&Value>) -> Result<String, RecordErr
     if !(1970..=9999).contains(&year) {
         return Err(RecordError::new("lastUpdated", "must be a time between 1970 and 9999"));
     }
-    Ok(stamp.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string())
+    Ok(crate::time::format_stamp(stamp))
 }
 
 #[cfg(test)]

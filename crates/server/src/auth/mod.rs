@@ -1,6 +1,7 @@
 //! Who is calling and what they may do: password hashes, tokens, sessions,
 //! and the limit on guessing passwords.
 
+pub mod client_app;
 pub mod login_limit;
 pub mod passwords;
 pub mod session;

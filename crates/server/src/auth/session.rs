@@ -1,5 +1,6 @@
 //! The caller of an authenticated request: checked on every request against the
-//! token's signature and expiry, the blacklist, and the user's current record.
+//! token's signature and expiry, its session (live, and its user's), the blacklist, and the
+//! user's current record.
 
 use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
@@ -7,6 +8,7 @@ use axum::http::request::Parts;
 use fieldtag_domain::permissions::{Permission, grants};
 
 use crate::app::AppState;
+use crate::auth::client_app::permissions_of;
 use crate::auth::tokens::AccessClaims;
 use crate::error::ApiError;
 
@@ -51,7 +53,8 @@ impl FromRequestParts<AppState> for Session {
             .tokens
             .verify(token)
             .ok_or_else(|| ApiError::unauthorized("InvalidAccessToken", "The access token is not valid or has expired"))?;
-        if state.store.access_token_revoked(&claims.jti, &claims.fam).await? {
+        // The token must name a live session of its own user: signed is not enough.
+        if !state.store.session_is_live(&claims.jti, &claims.fam, &claims.org, &claims.sub).await? {
             return Err(ApiError::unauthorized("AccessTokenBlackListed", "The access token has been revoked"));
         }
         let user = state
@@ -59,10 +62,7 @@ impl FromRequestParts<AppState> for Session {
             .user(&claims.org, &claims.sub)
             .await?
             .ok_or_else(|| ApiError::unauthorized("Unauthorized", "This user no longer exists"))?;
-        let permissions = user["permissions"]
-            .as_array()
-            .map(|list| list.iter().filter_map(|p| p.as_str().map(str::to_string)).collect())
-            .unwrap_or_default();
+        let permissions = permissions_of(&user);
         Ok(Session { user_id: claims.sub.clone(), org_id: claims.org.clone(), permissions, claims })
     }
 }

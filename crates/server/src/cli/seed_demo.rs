@@ -10,6 +10,7 @@ use fieldtag_domain::email::{email_key, normalize_email};
 use fieldtag_domain::organization::NewOrganization;
 use fieldtag_domain::records::check_record;
 use fieldtag_domain::sync_kind::SyncKind;
+use fieldtag_domain::time::format_stamp;
 use fieldtag_domain::user::{TERMS_VERSION, new_owner_record};
 use fieldtag_store::{Store, StoreError, SyncOutcome, new_id};
 use jiff::{Timestamp, ToSpan, Zoned};
@@ -90,10 +91,10 @@ async fn seed(config: &Config, args: &SeedDemoArgs) -> Result<String, String> {
 
 /// The demo's records, sites before what stands on them.
 fn demo_records(org: &str, user_id: &str, now: Timestamp) -> Vec<(SyncKind, Value)> {
-    let stamp = now.to_string();
+    let stamp = format_stamp(now);
     let ago = |span: jiff::Span| -> String {
         let zoned: Zoned = now.to_zoned(jiff::tz::TimeZone::UTC);
-        zoned.checked_sub(span).map(|z| z.timestamp().to_string()).unwrap_or_else(|_| stamp.clone())
+        zoned.checked_sub(span).map(|z| format_stamp(z.timestamp())).unwrap_or_else(|_| stamp.clone())
     };
     let mut records = Vec::new();
     let mut add = |kind: SyncKind, mut record: Value| {

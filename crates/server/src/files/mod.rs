@@ -5,6 +5,7 @@
 //! image checks hold whatever the store. Reads are served by this server from local
 //! disk, or handed straight to the S3-compatible store as presigned URLs.
 
+pub mod decode;
 pub mod names;
 pub mod signing;
 

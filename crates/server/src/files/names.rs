@@ -63,6 +63,14 @@ impl ImageType {
         }
     }
 
+    /// The type's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            ImageType::Png => "PNG",
+            ImageType::Jpeg => "JPEG",
+        }
+    }
+
     /// Whether `bytes` start the way a file of this type must.
     pub fn matches(self, bytes: &[u8]) -> bool {
         match self {

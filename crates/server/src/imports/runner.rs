@@ -138,8 +138,10 @@ async fn keep_lease(store: &Store, job_id: &str, worker: &str) {
 async fn invite(context: &RunnerContext, job: &ImportJob, invitee: &Invitee) {
     let token = new_opaque_token();
     let expires_at = now_millis() + INVITE_VALID_DAYS * 24 * 60 * 60 * 1000;
-    if let Err(error) =
-        context.store.create_user_token(&hash_opaque_token(&token), &invitee.user_id, UserTokenPurpose::Invite, expires_at).await
+    if let Err(error) = context
+        .store
+        .create_user_token(&job.org_id, &invitee.user_id, &hash_opaque_token(&token), UserTokenPurpose::Invite, expires_at)
+        .await
     {
         tracing::error!(context_id = job.context_id, user = invitee.user_id, %error, "cannot create an imported user's invite");
         return;

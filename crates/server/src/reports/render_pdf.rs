@@ -88,7 +88,12 @@ async fn image(files: &Files, org_id: &str, folder: Folder, name: &str) -> Optio
     }
     let stored = StoredName::parse_file_name(name).or_else(|_| StoredName::parse(folder.as_str(), name)).ok()?;
     match files.get(org_id, &stored).await {
-        Ok(Some(bytes)) => Some(bytes.to_vec()),
+        // Typst fails the whole document on an image it cannot decode: such a file is left out.
+        Ok(Some(bytes)) if crate::files::decode::decodes(stored.image_type, bytes.clone()).await => Some(bytes.to_vec()),
+        Ok(Some(_)) => {
+            tracing::warn!(org_id, file = name, "report image does not decode; printing without it");
+            None
+        }
         Ok(None) => {
             tracing::warn!(org_id, file = name, "report image not found; printing without it");
             None

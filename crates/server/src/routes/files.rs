@@ -6,14 +6,12 @@ use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use bytes::{Bytes, BytesMut};
 use fieldtag_domain::permissions::Permission;
-use http_body_util::BodyExt;
 use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
 use crate::auth::{OrgSession, Session};
-use crate::body_limit::{declared_length, discard};
+use crate::body_limit::{declared_length, discard, read_limited};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Path, Query};
 use crate::files::names::{Folder, ImageType, StoredName};
@@ -147,22 +145,6 @@ fn too_large() -> ApiError {
     )
 }
 
-/// The whole body, refused past the size limit.
-async fn read_limited(mut body: Body) -> ApiResult<Bytes> {
-    let mut buffer = BytesMut::new();
-    while let Some(frame) = body.frame().await {
-        let frame = frame.map_err(|error| ApiError::bad_request(format!("The upload did not arrive whole: {error}")))?;
-        if let Ok(data) = frame.into_data() {
-            if buffer.len() + data.len() > MAX_FILE_BYTES {
-                discard(body, 0).await;
-                return Err(too_large());
-            }
-            buffer.extend_from_slice(&data);
-        }
-    }
-    Ok(buffer.freeze())
-}
-
 /// Uploads an image through a write link: the bytes must be a PNG or JPEG image of the
 /// link's type, at most 10 MiB. A refused upload stores nothing; a stored file is never replaced.
 #[utoipa::path(put, path = "/api/files/{orgId}/{folder}/{name}", tag = "files",
@@ -188,21 +170,21 @@ pub async fn upload(
             return Err(error);
         }
     };
-    if let Some(length) = declared.filter(|&length| length > MAX_FILE_BYTES as u64) {
-        discard(body, length).await;
-        return Err(too_large());
-    }
-    let bytes = read_limited(body).await?;
+    let bytes = read_limited(&headers, body, MAX_FILE_BYTES, too_large).await?;
     let image_type = file.image_type;
+    let kind = image_type.name();
     if !image_type.matches(&bytes) {
-        let kind = match image_type {
-            ImageType::Png => "PNG",
-            ImageType::Jpeg => "JPEG",
-        };
         return Err(ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "WrongFileType",
             format!("The file is not a {kind} image: this link takes {}", image_type.content_type()),
+        ));
+    }
+    if !crate::files::decode::decodes(image_type, bytes.clone()).await {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "UnreadableImage",
+            format!("The file is not a readable {kind} image: it could not be decoded"),
         ));
     }
     match state.files.put(&org_id, &file, bytes).await.map_err(ApiError::internal)? {

@@ -1,27 +1,54 @@
-//! `POST /api/logs`: errors clients report (a page crash). Never fails the
-//! client: whatever arrives is kept as well as it can be, and 204 answers.
+//! `POST /api/logs`: errors clients report (a page crash). Whatever arrives within the
+//! limits is kept as well as it can be, and 204 answers; the client ignores failures (§7).
 
-use axum::body::Bytes;
-use axum::extract::State;
-use axum::http::StatusCode;
-use fieldtag_store::ClientLog;
+use std::net::SocketAddr;
+
+use axum::body::Body;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
+use fieldtag_store::{ClientLog, Limit, now_millis};
 use serde_json::Value;
 
 use crate::app::AppState;
 use crate::auth::session::MaybeSession;
+use crate::body_limit::read_limited;
+use crate::error::{ApiError, ApiResult, ErrorBody};
 
 const MAX_MESSAGE_CHARS: usize = 10_000;
+/// Largest log body kept: a crash report with its stack fits.
+pub const MAX_LOG_BODY_BYTES: usize = 16 * 1024;
+/// Logs one address may send per hour, signed in or not.
+pub const MAX_LOGS_PER_ADDRESS: i64 = 60;
+/// Logs the table keeps; the oldest go first.
+pub const MAX_LOGS_KEPT: i64 = 5_000;
+const HOUR_MILLIS: i64 = 60 * 60 * 1000;
 
-/// Keeps a client's error report.
+/// Keeps a client's error report. Signed in or not (a crash on the login screen is reported
+/// too), so it is bounded three ways: the body's size, the address's rate, the table's rows.
 #[utoipa::path(post, path = "/api/logs", tag = "operations",
-    request_body(content = Object, description = "{level, message}; anything else is kept as context"),
-    responses((status = 204, description = "Kept (or, if it could not be, logged on the server)")))]
-pub async fn add_log(State(state): State<AppState>, MaybeSession(session): MaybeSession, body: Bytes) -> StatusCode {
+    request_body(content = Object, description = "{level, message}; anything else is kept as context. At most 16 KiB."),
+    responses((status = 204, description = "Kept (or, if it could not be, logged on the server)"),
+        (status = 413, description = "LogTooLarge: over 16 KiB", body = ErrorBody),
+        (status = 429, description = "TooManyLogs: over 60 an hour from one address", body = ErrorBody)))]
+pub async fn add_log(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    MaybeSession(session): MaybeSession,
+    headers: HeaderMap,
+    body: Body,
+) -> ApiResult<StatusCode> {
+    let too_large = || ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "LogTooLarge", "A log may be at most 16 KiB");
+    let body = read_limited(&headers, body, MAX_LOG_BODY_BYTES, too_large).await?;
+    let address = format!("logs:{}", state.client_address.of(peer.ip(), &headers));
+    let limit = Limit { key: &address, max: MAX_LOGS_PER_ADDRESS, since_millis: now_millis() - HOUR_MILLIS };
+    if state.store.take_attempt(&[limit]).await?.is_none() {
+        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "TooManyLogs", "Too many logs from this address: try again in an hour"));
+    }
     let log = client_log(&body, session.as_ref().map(|s| (s.org_id.clone(), s.user_id.clone())));
-    if let Err(error) = state.store.add_client_log(&log).await {
+    if let Err(error) = state.store.add_client_log(&log, MAX_LOGS_KEPT).await {
         tracing::error!(%error, message = %log.message, "client log could not be stored");
     }
-    StatusCode::NO_CONTENT
+    Ok(StatusCode::NO_CONTENT)
 }
 
 fn client_log(body: &[u8], caller: Option<(String, String)>) -> ClientLog {

@@ -6,11 +6,15 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use fieldtag_domain::actions;
 use fieldtag_domain::billing::billable_move;
 use fieldtag_domain::email::email_key;
+use fieldtag_domain::lww::stamp_on_receipt;
 use fieldtag_domain::organization::apply_organization_patch;
+use fieldtag_domain::permissions::Permission;
 use fieldtag_domain::records::{CheckedRecord, check_record};
 use fieldtag_domain::sync_kind::SyncKind;
+use fieldtag_domain::time::format_stamp;
 use fieldtag_store::{IncomingRecord, StoredRecord, SyncOutcome, UploadRules};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -110,7 +114,10 @@ pub async fn download(
             if !list.is_empty() {
                 list.push(',');
             }
-            push_with_version(list, &change.data, change.version);
+            match member_view(&session, &change.kind, &change.data) {
+                Some(view) => push_with_version(list, &view, change.version),
+                None => push_with_version(list, &change.data, change.version),
+            }
         }
     }
     let alerts = serde_json::to_string(&state.store.global_alerts().await?).map_err(ApiError::internal)?;
@@ -126,6 +133,24 @@ pub async fn download(
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
+/// What a user record shows a member without SETTINGS_READ (spec §6: the users screens need
+/// it): who the user is, not their email or permissions. Their own record they see whole.
+const MEMBER_VISIBLE_USER_FIELDS: [&str; 6] = ["id", "orgId", "name", "image", "lastUpdated", "deleted"];
+
+/// The record as the session may see it, when that is less than the stored text; None: as stored.
+fn member_view(session: &Session, kind: &str, data: &str) -> Option<String> {
+    if kind != SyncKind::Users.key() || session.can(Permission::SettingsRead) {
+        return None;
+    }
+    let record: Map<String, Value> = serde_json::from_str(data).ok()?;
+    if record.get("id").and_then(Value::as_str) == Some(session.user_id.as_str()) {
+        return None;
+    }
+    let visible: Map<String, Value> =
+        record.into_iter().filter(|(field, _)| MEMBER_VISIBLE_USER_FIELDS.contains(&field.as_str())).collect();
+    serde_json::to_string(&visible).ok()
+}
+
 /// Appends a stored record's JSON object with `"version": N` as its first field.
 fn push_with_version(out: &mut String, data: &str, version: i64) {
     let fields = data.trim().strip_prefix('{').unwrap_or("}");
@@ -137,7 +162,7 @@ fn push_with_version(out: &mut String, data: &str, version: i64) {
 }
 
 fn server_time() -> String {
-    jiff::Timestamp::now().round(jiff::Unit::Millisecond).unwrap_or_else(|_| jiff::Timestamp::now()).to_string()
+    format_stamp(jiff::Timestamp::now())
 }
 
 /// What became of one uploaded record.
@@ -145,13 +170,22 @@ fn server_time() -> String {
 #[serde(rename_all = "camelCase", tag = "status")]
 pub enum RecordAnswer {
     #[serde(rename = "accepted")]
-    Accepted { id: Value, version: i64 },
+    Accepted {
+        id: Value,
+        version: i64,
+        /// Present when the record was kept under another stamp than it was sent with: its
+        /// `lastUpdated` was more than 5 minutes ahead of the server's clock, so it was kept
+        /// under the time of receipt (the device's clock is wrong).
+        #[serde(rename = "lastUpdated", skip_serializing_if = "Option::is_none")]
+        last_updated: Option<String>,
+    },
     #[serde(rename = "stale")]
     Stale {
         id: Value,
-        /// The server's newer copy, with its version.
-        #[schema(value_type = Object)]
-        record: Value,
+        /// The server's newer copy, with its version; absent when the caller may not read the kind.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<Object>)]
+        record: Option<Value>,
     },
     #[serde(rename = "rejected")]
     Rejected { id: Value, reason: String },
@@ -166,8 +200,8 @@ impl UploadRules for KindRules {
         if kind.location_scoped() { record.location_id.as_deref() } else { None }
     }
 
-    fn login_email_key(&self, record: &IncomingRecord) -> Option<String> {
-        (record.kind == SyncKind::Users.key()).then(|| record.data["email"].as_str().map(email_key)).flatten()
+    fn login_email_key(&self, record: &IncomingRecord) -> Option<Option<String>> {
+        (record.kind == SyncKind::Users.key()).then(|| record.data["email"].as_str().filter(|_| !record.deleted).map(email_key))
     }
 
     fn billable_move(&self, record: &IncomingRecord) -> Option<(&'static str, String)> {
@@ -176,6 +210,31 @@ impl UploadRules for KindRules {
         }
         let event = billable_move(&record.data)?;
         Some((event.name(), record.data["equipmentId"].as_str()?.to_string()))
+    }
+}
+
+/// The upload rules of one caller: the kind's rules, and what the caller may write by the one
+/// permission table (domain `actions`), decided against the stored copy.
+struct CallerRules<'a> {
+    session: &'a Session,
+}
+
+impl UploadRules for CallerRules<'_> {
+    fn required_location<'a>(&self, record: &'a IncomingRecord) -> Option<&'a str> {
+        KindRules.required_location(record)
+    }
+
+    fn login_email_key(&self, record: &IncomingRecord) -> Option<Option<String>> {
+        KindRules.login_email_key(record)
+    }
+
+    fn may_write(&self, record: &IncomingRecord, stored: Option<&StoredRecord>) -> Result<(), String> {
+        let kind = SyncKind::parse(&record.kind).ok_or_else(|| format!("{} cannot be uploaded", record.kind))?;
+        actions::may_write(&self.session.permissions, &self.session.user_id, kind, &record.data, stored.map(|s| &s.data))
+    }
+
+    fn billable_move(&self, record: &IncomingRecord) -> Option<(&'static str, String)> {
+        KindRules.billable_move(record)
     }
 }
 
@@ -211,23 +270,24 @@ pub async fn upload(
     let current_org = state.store.organization(&session.org_id).await?;
     let mut answers: BTreeMap<&str, Vec<Option<RecordAnswer>>> =
         body.iter().map(|(key, list)| (key.as_str(), (0..list.as_array().map_or(0, Vec::len)).map(|_| None).collect())).collect();
+    let received = jiff::Timestamp::now();
     let mut accepted_slots = Vec::new();
     let mut incoming = Vec::new();
     for (kind, index, record) in &batch {
         let id = record.get("id").cloned().unwrap_or(Value::Null);
-        match prepare(&session, *kind, record, current_org.as_ref()) {
-            Ok(prepared) => {
-                accepted_slots.push((kind.key(), *index, id));
+        match prepare(&session, *kind, record, current_org.as_ref(), received) {
+            Ok((prepared, restamped)) => {
+                accepted_slots.push((*kind, *index, id, restamped));
                 incoming.push(prepared);
             }
             Err(reason) => answers.get_mut(kind.key()).expect("key of the body")[*index] = Some(RecordAnswer::Rejected { id, reason }),
         }
     }
-    let outcomes = state.store.apply_sync_batch(&session.org_id, &incoming, &KindRules).await?;
-    for ((key, index, id), outcome) in accepted_slots.into_iter().zip(outcomes) {
-        answers.get_mut(key).expect("key of the body")[index] = Some(match outcome {
-            SyncOutcome::Accepted { version } => RecordAnswer::Accepted { id, version },
-            SyncOutcome::Stale { server } => RecordAnswer::Stale { id, record: downloaded(server) },
+    let outcomes = state.store.apply_sync_batch(&session.org_id, &incoming, &CallerRules { session: &session }).await?;
+    for ((kind, index, id, restamped), outcome) in accepted_slots.into_iter().zip(outcomes) {
+        answers.get_mut(kind.key()).expect("key of the body")[index] = Some(match outcome {
+            SyncOutcome::Accepted { version } => RecordAnswer::Accepted { id, version, last_updated: restamped },
+            SyncOutcome::Stale { server } => RecordAnswer::Stale { id, record: readable_copy(&session, kind, server) },
             SyncOutcome::Rejected { reason } => RecordAnswer::Rejected { id, reason },
         });
     }
@@ -237,10 +297,34 @@ pub async fn upload(
     Ok(Json(Value::Object(answer)))
 }
 
-/// Checks one record against the caller's permissions and its kind's shape.
-fn prepare(session: &Session, kind: SyncKind, record: &Value, current_org: Option<&Value>) -> Result<IncomingRecord, String> {
+/// The server's copy for a stale answer, as the caller may see it: none of a kind they may not read.
+fn readable_copy(session: &Session, kind: SyncKind, server: StoredRecord) -> Option<Value> {
+    if kind.read_permission().is_some_and(|p| !session.can(p)) {
+        return None;
+    }
+    let view = member_view(session, kind.key(), &server.data.to_string()).and_then(|text| serde_json::from_str(&text).ok());
+    let version = server.version;
+    let mut copy = downloaded(server);
+    if let Some(view) = view {
+        copy = view;
+        copy["version"] = json!(version);
+    }
+    Some(copy)
+}
+
+/// Checks one record against the caller's permissions and its kind's shape, and the stamp it is
+/// kept under (`lww::stamp_on_receipt`): answers the record, and the new stamp if it changed.
+fn prepare(
+    session: &Session,
+    kind: SyncKind,
+    record: &Value,
+    current_org: Option<&Value>,
+    received: jiff::Timestamp,
+) -> Result<(IncomingRecord, Option<String>), String> {
+    // Whether some action lets the caller write this kind at all; the store decides the rest
+    // against the stored copy (CallerRules::may_write).
     let permission = kind.write_permission().ok_or_else(|| format!("{} cannot be uploaded", kind.key()))?;
-    if !session.can(permission) {
+    if !actions::may_write_some(&session.permissions, kind) {
         return Err(format!("You need the {} permission", permission.constant()));
     }
     // The version a record came down with is the server's bookkeeping, not data.
@@ -248,7 +332,12 @@ fn prepare(session: &Session, kind: SyncKind, record: &Value, current_org: Optio
     if let Some(map) = record.as_object_mut() {
         map.remove("version");
     }
-    let checked = check_record(kind, &session.org_id, &record).map_err(|e| e.to_string())?;
+    let mut checked = check_record(kind, &session.org_id, &record).map_err(|e| e.to_string())?;
+    let restamped = stamp_on_receipt(&checked.last_updated, received);
+    if let Some(stamp) = &restamped {
+        checked.last_updated = stamp.clone();
+        checked.data["lastUpdated"] = json!(stamp);
+    }
     let data = if kind == SyncKind::Organization {
         // The organisation goes through the same rules as PATCH /organizations.
         let current = current_org.ok_or("organization: not found")?;
@@ -260,7 +349,7 @@ fn prepare(session: &Session, kind: SyncKind, record: &Value, current_org: Optio
     } else {
         checked.data
     };
-    Ok(incoming(kind, CheckedRecord { data, ..checked }))
+    Ok((incoming(kind, CheckedRecord { data, ..checked }), restamped))
 }
 
 /// A checked record, ready for the store.

@@ -11,6 +11,7 @@ use crate::app::AppState;
 use crate::auth::Session;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Path};
+use fieldtag_domain::time::format_stamp;
 
 const MAX_VERSION_CHARS: usize = 20;
 
@@ -46,7 +47,7 @@ pub async fn accept_terms(
 async fn record(store: &Store, org_id: &str, user_id: &str, version: &str) -> ApiResult<Value> {
     let mut user = store.user(org_id, user_id).await?.ok_or_else(|| ApiError::not_found("User not found"))?;
     user["acceptedTermsVersion"] = json!(version);
-    user["lastUpdated"] = json!(jiff::Timestamp::now().to_string());
+    user["lastUpdated"] = json!(format_stamp(jiff::Timestamp::now()));
     store.put_entity(org_id, "users", user_id, &user).await?;
     Ok(user)
 }

@@ -5,6 +5,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use fieldtag_domain::permissions::Permission;
+use fieldtag_domain::time::format_stamp;
 use fieldtag_store::{Transfer, TransferRefusal};
 use serde::{Deserialize, Serialize};
 
@@ -64,7 +65,7 @@ pub async fn transfer_equipment(
     if data.to_location_id == from_location_id {
         return Err(ApiError::bad_request("The equipment is already at that site"));
     }
-    let now = jiff::Timestamp::now().round(jiff::Unit::Millisecond).map_err(ApiError::internal)?.to_string();
+    let now = format_stamp(jiff::Timestamp::now());
     let transfer = Transfer {
         equipment_id: &data.equipment_id,
         from_location_id: &from_location_id,

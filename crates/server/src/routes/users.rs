@@ -1,16 +1,19 @@
 //! Sign-up, password resets, invite links and setting a password from a link.
 
-use axum::extract::State;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode, header::AUTHORIZATION};
 use fieldtag_domain::email::{email_key, normalize_email};
 use fieldtag_domain::organization::{NewOrganization, PLANS};
 use fieldtag_domain::permissions::Permission;
-use fieldtag_domain::user::{accepted_invitation, new_owner_record};
-use fieldtag_store::{StoreError, UserTokenPurpose, new_id, now_millis};
+use fieldtag_domain::user::{TERMS_VERSION, accepted_invitation, new_owner_record};
+use fieldtag_store::{ClaimRefusal, Limit, SetPasswordRefusal, StoreError, UserTokenPurpose, new_id, now_millis};
 use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
 use crate::auth::Session;
+use crate::auth::client_app::{ClientApp, permissions_of};
 use crate::auth::passwords::{check_new_password, hash_password};
 use crate::auth::tokens::{hash_opaque_token, new_opaque_token};
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -20,7 +23,10 @@ use crate::routes::token::{LoginAnswer, start_session};
 const INVITE_VALID_DAYS: i64 = 7;
 const RESET_VALID_MINUTES: i64 = 60;
 /// Reset mails one address may receive per hour, so the form cannot be used to flood a mailbox.
-const RESETS_PER_HOUR: i64 = 5;
+pub const RESETS_PER_HOUR: i64 = 5;
+/// Reset requests one client may make per hour, whatever the emails: no flooding many mailboxes.
+pub const RESET_REQUESTS_PER_CLIENT_HOUR: i64 = 30;
+const HOUR_MILLIS: i64 = 60 * 60 * 1000;
 const MAX_NAME_CHARS: usize = 200;
 const RESET_SENT: &str = "If this email matched an account, a link was sent to reset your password.";
 
@@ -34,7 +40,7 @@ pub struct SignUpRequest {
     /// Basic or Enterprise.
     plan: Option<String>,
     allow_marketing_emails: Option<bool>,
-    /// The terms version the user agreed to on the form.
+    /// The terms version the user agreed to on the form: required, the current one ('1.0.1').
     accepted_terms_version: Option<String>,
 }
 
@@ -47,7 +53,7 @@ fn required(value: &Option<String>) -> Option<&str> {
 #[utoipa::path(post, path = "/api/users", tag = "auth", request_body = SignUpRequest,
     responses(
         (status = 200, body = LoginAnswer),
-        (status = 400, description = "'Please fill out all fields', 'Email is not valid', ...", body = ErrorBody),
+        (status = 400, description = "'Please fill out all fields', 'Email is not valid', 'You must agree to the terms and conditions', ...", body = ErrorBody),
         (status = 409, description = "'Sign-Up Failed. Ensure the email is not already is use.'", body = ErrorBody),
     ))]
 pub async fn sign_up(State(state): State<AppState>, Json(request): Json<SignUpRequest>) -> ApiResult<Json<LoginAnswer>> {
@@ -61,6 +67,10 @@ pub async fn sign_up(State(state): State<AppState>, Json(request): Json<SignUpRe
     let (Some(name), Some(email), Some(password), Some(organization_name), Some(plan)) = fields else {
         return Err(ApiError::bad_request("Please fill out all fields"));
     };
+    // The form requires agreement to the terms (spec §5); so does the server.
+    if required(&request.accepted_terms_version) != Some(TERMS_VERSION) {
+        return Err(ApiError::new(StatusCode::BAD_REQUEST, "TermsNotAccepted", "You must agree to the terms and conditions"));
+    }
     let email = normalize_email(email).ok_or_else(|| ApiError::bad_request("Email is not valid"))?;
     if !PLANS.contains(&plan) {
         return Err(ApiError::bad_request(format!("Plan must be one of {}", PLANS.join(", "))));
@@ -83,7 +93,7 @@ pub async fn sign_up(State(state): State<AppState>, Json(request): Json<SignUpRe
         now,
     }
     .to_record();
-    let user = new_owner_record(&user_id, &org_id, name, &email, required(&request.accepted_terms_version), now);
+    let user = new_owner_record(&user_id, &org_id, name, &email, Some(TERMS_VERSION), now);
     match state.store.create_organization_with_owner(&organization, &user, &email_key(&email), &password_hash).await {
         Err(StoreError::Conflict) => {
             return Err(ApiError::new(StatusCode::CONFLICT, "SignUpFailed", "Sign-Up Failed. Ensure the email is not already is use."));
@@ -91,7 +101,7 @@ pub async fn sign_up(State(state): State<AppState>, Json(request): Json<SignUpRe
         other => other?,
     }
     tracing::info!(org_id, user_id, "organization signed up");
-    start_session(&state, &org_id, user).await.map(Json)
+    start_session(&state, &org_id, user, ClientApp::Web).await.map(Json)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -107,35 +117,49 @@ pub struct MessageAnswer {
 /// Sends a password-reset link when the email has an account. Answers the same either way.
 #[utoipa::path(post, path = "/api/users/reset-password", tag = "auth", request_body = ResetPasswordRequest,
     responses((status = 200, body = MessageAnswer), (status = 400, description = "'Enter your email address'", body = ErrorBody)))]
-pub async fn reset_password(State(state): State<AppState>, Json(request): Json<ResetPasswordRequest>) -> ApiResult<Json<MessageAnswer>> {
+pub async fn reset_password(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Json(request): Json<ResetPasswordRequest>,
+) -> ApiResult<Json<MessageAnswer>> {
     let email = required(&request.email).ok_or_else(|| ApiError::bad_request("Enter your email address"))?;
     let key = email_key(email);
+    let client = state.client_address.of(peer.ip(), &headers);
     // Mail goes out in the background so the answer's timing says nothing about the account.
     tokio::spawn(async move {
-        if let Err(error) = send_reset_link(&state, &key).await {
+        if let Err(error) = send_reset_link(&state, &key, client).await {
             tracing::error!(code = error.code, message = %error.message, "password reset mail failed");
         }
     });
     Ok(Json(MessageAnswer { message: RESET_SENT.into() }))
 }
 
-async fn send_reset_link(state: &AppState, key: &str) -> ApiResult<()> {
-    let Some(credential) = state.store.credential_by_email(key).await? else {
+async fn send_reset_link(state: &AppState, key: &str, client: std::net::IpAddr) -> ApiResult<()> {
+    let Some(identity) = state.store.identity_by_email(key).await? else {
         return Ok(());
     };
-    let Some(user) = state.store.user(&credential.org_id, &credential.user_id).await? else {
+    let Some(user) = state.store.user(&identity.org_id, &identity.user_id).await? else {
         return Ok(());
     };
-    let limit_key = format!("reset:{key}");
-    if state.store.login_failures_since(&limit_key, now_millis() - 60 * 60 * 1000).await? >= RESETS_PER_HOUR {
-        tracing::warn!(user_id = credential.user_id, "password reset refused: too many this hour");
+    // Taken before the mail is made, so parallel requests cannot send more than the limit.
+    let since_millis = now_millis() - HOUR_MILLIS;
+    let (email_limit, client_limit) = (format!("reset:{key}"), format!("reset-addr:{client}"));
+    let limits = [
+        Limit { key: &email_limit, max: RESETS_PER_HOUR, since_millis },
+        Limit { key: &client_limit, max: RESET_REQUESTS_PER_CLIENT_HOUR, since_millis },
+    ];
+    if state.store.take_attempt(&limits).await?.is_none() {
+        tracing::warn!(user_id = identity.user_id, "password reset refused: too many this hour");
         return Ok(());
     }
-    state.store.record_login_failure(&[&limit_key], now_millis() - 24 * 60 * 60 * 1000).await?;
     let token = new_opaque_token();
     let expires_at = now_millis() + RESET_VALID_MINUTES * 60 * 1000;
-    state.store.create_user_token(&hash_opaque_token(&token), &credential.user_id, UserTokenPurpose::PasswordReset, expires_at).await?;
-    let link = format!("{}/change-password?userId={}&token={}", state.public_url, credential.user_id, token);
+    state
+        .store
+        .create_user_token(&identity.org_id, &identity.user_id, &hash_opaque_token(&token), UserTokenPurpose::PasswordReset, expires_at)
+        .await?;
+    let link = format!("{}/change-password?userId={}&token={}", state.public_url, identity.user_id, token);
     let email = user["email"].as_str().unwrap_or(key);
     let body = format!(
         "Hello {},\n\nSomeone asked to reset your Fieldtag password. To choose a new one, open this link within {RESET_VALID_MINUTES} minutes:\n\n{link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n",
@@ -156,32 +180,49 @@ pub struct InviteLinkAnswer {
     data: InviteLink,
 }
 
-/// A link the user opens to set their password and join (SETTINGS_WRITE).
+/// A link the user opens to set their password and join (SETTINGS_WRITE). Only for a user who
+/// has not joined yet; a new link revokes the earlier ones.
 #[utoipa::path(post, path = "/api/users/{id}/invite-link", tag = "auth", security(("bearer" = [])),
     params(("id" = String, Path, description = "A user of the caller's organisation")),
-    responses((status = 200, body = InviteLinkAnswer), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = InviteLinkAnswer), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, description = "AlreadyJoined, or EmailInUse", body = ErrorBody)))]
 pub async fn create_invite_link(
     State(state): State<AppState>,
     session: Session,
     Path(user_id): Path<String>,
 ) -> ApiResult<Json<InviteLinkAnswer>> {
     session.require(Permission::SettingsWrite)?;
-    let user = state.store.user(&session.org_id, &user_id).await?.ok_or_else(|| ApiError::not_found("User not found"))?;
+    let not_found = || ApiError::not_found("User not found");
+    let user = state.store.user(&session.org_id, &user_id).await?.ok_or_else(not_found)?;
     let email = user["email"]
         .as_str()
         .and_then(normalize_email)
         .ok_or_else(|| ApiError::bad_request("The user needs a valid email before they can be invited"))?;
-    match state.store.upsert_credential_email(&user_id, &session.org_id, &email_key(&email)).await {
-        Err(StoreError::Conflict) => {
+    match state.store.claim_user(&session.org_id, &user_id, Some(&email_key(&email))).await? {
+        Ok(()) => {}
+        // A record of this organisation naming another organisation's user leads nowhere.
+        Err(ClaimRefusal::IdOfAnotherOrganization) => return Err(not_found()),
+        Err(ClaimRefusal::EmailInUse) => {
             return Err(ApiError::new(StatusCode::CONFLICT, "EmailInUse", "Another account already uses this email"));
         }
-        other => other?,
+    }
+    let identity = state.store.identity(&session.org_id, &user_id).await?.ok_or_else(not_found)?;
+    if identity.has_joined() {
+        return Err(already_joined());
     }
     let token = new_opaque_token();
     let expires_at = now_millis() + INVITE_VALID_DAYS * 24 * 60 * 60 * 1000;
-    state.store.create_user_token(&hash_opaque_token(&token), &user_id, UserTokenPurpose::Invite, expires_at).await?;
+    state.store.create_user_token(&session.org_id, &user_id, &hash_opaque_token(&token), UserTokenPurpose::Invite, expires_at).await?;
     let invite_link = format!("{}/accept-invite?userId={}&token={}", state.public_url, user_id, token);
     Ok(Json(InviteLinkAnswer { data: InviteLink { invite_link } }))
+}
+
+fn already_joined() -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "AlreadyJoined",
+        "This user has already joined. They can choose a new password with 'Forgot Password' on the login screen.",
+    )
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -195,7 +236,9 @@ pub struct SetPasswordRequest {
 #[utoipa::path(patch, path = "/api/users/{userId}", tag = "auth", security(("bearer" = [])),
     params(("userId" = String, Path, description = "The user the link was made for")),
     request_body = SetPasswordRequest,
-    responses((status = 200, body = LoginAnswer), (status = 400, body = ErrorBody), (status = 401, description = "The link is invalid, spent or expired", body = ErrorBody)))]
+    responses((status = 200, body = LoginAnswer), (status = 400, body = ErrorBody), (status = 401, description = "The link is invalid, spent or expired", body = ErrorBody),
+        (status = 403, description = "PasswordSetLoginNotAllowed: the password is set, but the user may not sign in to this app", body = ErrorBody),
+        (status = 409, description = "AlreadyJoined: an invite link for a user who has joined since", body = ErrorBody)))]
 pub async fn set_password(
     State(state): State<AppState>,
     Path(user_id): Path<String>,
@@ -210,16 +253,34 @@ pub async fn set_password(
         .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
         .map(|(_, token)| token.trim().to_string())
         .ok_or_else(invalid_link)?;
+    let app = ClientApp::of(&headers)?;
     let password = required(&request.password).ok_or_else(|| ApiError::bad_request("Please fill out all fields"))?;
     check_new_password(password)?;
-    let credential = state.store.credential_by_user(&user_id).await?.ok_or_else(invalid_link)?;
-    let user = state.store.user(&credential.org_id, &user_id).await?.ok_or_else(invalid_link)?;
+    let token_hash = hash_opaque_token(&token);
+    // The token names its user and organisation; the path must name the same user.
+    let link = state.store.live_user_token(&token_hash).await?.filter(|link| link.user_id == user_id).ok_or_else(invalid_link)?;
+    let user = state.store.user(&link.org_id, &user_id).await?.ok_or_else(invalid_link)?;
     let password_hash = hash_password(password.to_string()).await?;
     let accepted = accepted_invitation(&user, jiff::Timestamp::now());
-    let changed =
-        state.store.set_password_with_token(&credential.org_id, &user_id, &hash_opaque_token(&token), &password_hash, &accepted).await?;
-    if !changed {
-        return Err(invalid_link());
+    match state.store.set_password_with_token(&link, &token_hash, &password_hash, &accepted).await? {
+        Ok(()) => {}
+        Err(SetPasswordRefusal::InvalidToken) => return Err(invalid_link()),
+        Err(SetPasswordRefusal::AlreadyJoined) => return Err(already_joined()),
     }
-    start_session(&state, &credential.org_id, accepted).await.map(Json)
+    // The password is kept either way; only the session depends on the app.
+    let permissions = permissions_of(&accepted);
+    if app.check_may_sign_in(&permissions).is_err() {
+        let other = if app == ClientApp::Web { ClientApp::Mobile } else { ClientApp::Web };
+        let message = match other.check_may_sign_in(&permissions) {
+            Ok(()) if other == ClientApp::Mobile => {
+                "Your password is set. Your account may sign in only to the phone app: install Fieldtag on your phone and sign in there."
+            }
+            Ok(()) => "Your password is set. Your account may sign in only to the web app: open Fieldtag in a browser and sign in there.",
+            Err(_) => {
+                "Your password is set, but your account may not sign in yet. Ask an administrator for the Web Login or Mobile Login permission."
+            }
+        };
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "PasswordSetLoginNotAllowed", message));
+    }
+    start_session(&state, &link.org_id, accepted, app).await.map(Json)
 }

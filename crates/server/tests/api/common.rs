@@ -18,6 +18,8 @@ pub struct TestApp {
     pub base: String,
     pub http: reqwest::Client,
     pub store: Store,
+    /// The database the server uses, for tests that read or plant rows the API never shows.
+    pub database_url: String,
     server: Option<RunningServer>,
     _dir: tempfile::TempDir,
 }
@@ -63,11 +65,13 @@ impl TestApp {
         };
         let mut config = Config::for_data_dir(dir.path().join("data"), database_url);
         configure(&mut config);
+        let database_url = config.database_url();
         let server = start(config).await.expect("server starts");
         TestApp {
             base: format!("http://{}", server.addr),
             http: reqwest::Client::new(),
             store: server.state.store.clone(),
+            database_url,
             server: Some(server),
             _dir: dir,
         }
@@ -96,7 +100,8 @@ impl TestApp {
         let password = "correct horse battery".to_string();
         let response = self
             .request(Method::POST, "/api/users")
-            .json(&json!({"name": "Owner", "email": email, "password": password, "organizationName": format!("Org of {email}"), "plan": "Basic"}))
+            .json(&json!({"name": "Owner", "email": email, "password": password, "organizationName": format!("Org of {email}"), "plan": "Basic",
+                         "acceptedTermsVersion": "1.0.1"}))
             .send()
             .await
             .unwrap();
@@ -116,8 +121,15 @@ impl TestApp {
     }
 
     /// A second user in `admin`'s organisation with these permissions, added the
-    /// way the product adds users (a record, then an invite link) and logged in.
+    /// way the product adds users (a record, then an invite link) and logged in. A user who
+    /// holds neither login permission gets WEB_LOGIN, so they can sign in somewhere.
     pub async fn add_user(&self, admin: &Account, email: &str, permissions: &[&str]) -> Account {
+        use fieldtag_domain::permissions::{Permission, grants};
+        let mut permissions = permissions.to_vec();
+        if !grants(&permissions, Permission::WebLogin) && !grants(&permissions, Permission::MobileLogin) {
+            permissions.push("WEB_LOGIN");
+        }
+        let permissions = permissions.as_slice();
         let user_id = fieldtag_store::new_id();
         let record = json!({
             "id": user_id, "orgId": admin.org_id, "name": "Invited", "email": email,
@@ -127,7 +139,16 @@ impl TestApp {
         let link = self.invite_link(admin, &user_id).await;
         let token = link_token(&link);
         let password = "invited password 1".to_string();
-        let body = expect(self.set_password(&user_id, &token, &password).await, StatusCode::OK).await;
+        let client = if signs_in_on_phone_only(permissions) { "mobile" } else { "web" };
+        let response = self
+            .request(Method::PATCH, &format!("/api/users/{user_id}"))
+            .bearer_auth(&token)
+            .header("x-fieldtag-client", client)
+            .json(&json!({"password": password}))
+            .send()
+            .await
+            .unwrap();
+        let body = expect(response, StatusCode::OK).await;
         Account {
             org_id: admin.org_id.clone(),
             user_id,
@@ -152,6 +173,12 @@ impl TestApp {
             .await
             .unwrap()
     }
+}
+
+/// Whether these permissions let a user sign in to the phone app and not the web app.
+fn signs_in_on_phone_only(permissions: &[&str]) -> bool {
+    use fieldtag_domain::permissions::{Permission, grants};
+    grants(permissions, Permission::MobileLogin) && !grants(permissions, Permission::WebLogin)
 }
 
 /// The `token` query parameter of an invite or reset link.
@@ -214,4 +241,24 @@ macro_rules! on_both_engines {
     ($($name:ident),* $(,)?) => {
         $crate::on_both_engines!(@engines spawn; $($name),*);
     };
+}
+
+/// A small real image, encoded as `format`: uploads are decoded, so their bytes must be whole.
+fn encoded(format: image::ImageFormat) -> Vec<u8> {
+    let image = image::RgbImage::from_fn(8, 6, |x, y| image::Rgb([(x * 30) as u8, (y * 40) as u8, 120]));
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    image.write_to(&mut bytes, format).expect("encode a test image");
+    bytes.into_inner()
+}
+
+/// A small PNG image.
+pub fn png() -> &'static [u8] {
+    static PNG: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    PNG.get_or_init(|| encoded(image::ImageFormat::Png))
+}
+
+/// A small JPEG image.
+pub fn jpeg() -> &'static [u8] {
+    static JPEG: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    JPEG.get_or_init(|| encoded(image::ImageFormat::Jpeg))
 }

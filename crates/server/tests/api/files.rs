@@ -6,7 +6,7 @@ use std::path::Path;
 use reqwest::{Method, StatusCode, header};
 use serde_json::{Value, json};
 
-use crate::common::{Account, TestApp, expect, expect_error};
+use crate::common::{Account, TestApp, expect, expect_error, jpeg, png};
 
 crate::on_both_engines!(
     an_image_goes_up_and_comes_back_down,
@@ -17,8 +17,6 @@ crate::on_both_engines!(
     other_organisations_and_missing_permissions_are_refused,
 );
 
-const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR rest of a small png";
-const JPEG: &[u8] = &[0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, b'J', b'F', b'I', b'F', 0];
 const TEN_MIB: usize = 10 * 1024 * 1024;
 
 async fn signed_url(app: &TestApp, caller: &Account, org_id: &str, body: Value) -> reqwest::Response {
@@ -75,25 +73,25 @@ async fn an_image_goes_up_and_comes_back_down(app: &TestApp) {
     let name = file_name.strip_prefix("logos/").unwrap();
     assert!(url.starts_with(&format!("{}/api/files/{}/logos/{name}?expires=", app.base, owner.org_id)), "{url}");
 
-    let uploaded = expect(put(app, &url, PNG).await, StatusCode::OK).await;
+    let uploaded = expect(put(app, &url, png()).await, StatusCode::OK).await;
     assert_eq!(uploaded["fileName"], file_name.as_str());
     let on_disk = app.data_dir().join("files").join(&owner.org_id).join("logos").join(name);
-    assert_eq!(std::fs::read(on_disk).unwrap(), PNG, "kept under files/{{orgId}}/{{folder}}/{{name}}");
+    assert_eq!(std::fs::read(on_disk).unwrap(), png(), "kept under files/{{orgId}}/{{folder}}/{{name}}");
 
     let read = read_link(app, &owner, &file_name).await;
     let response = app.http.get(&read).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()[header::CONTENT_TYPE], "image/png");
     assert_eq!(response.headers()[header::CACHE_CONTROL], "private, max-age=31536000, immutable");
-    assert_eq!(response.bytes().await.unwrap(), PNG);
+    assert_eq!(response.bytes().await.unwrap(), png());
 
-    let again = put(app, &url, PNG).await;
+    let again = put(app, &url, png()).await;
     expect_error(again, StatusCode::CONFLICT, "FileExists", "This file has already been uploaded: ask for a new upload link").await;
 
     // Anything but png is a JPEG (spec §5); the folder may also be named apart from the file.
     let (url, file_name) = write_link(app, &owner, "floor-plans", "image/jpeg").await;
     assert!(file_name.starts_with("floor-plans/") && file_name.ends_with(".jpg"), "{file_name}");
-    expect(put(app, &url, JPEG).await, StatusCode::OK).await;
+    expect(put(app, &url, jpeg()).await, StatusCode::OK).await;
     let bare = file_name.strip_prefix("floor-plans/").unwrap();
     for asked in [bare, file_name.as_str()] {
         let body = json!({"action": "read", "folderName": "floor-plans", "fileName": asked});
@@ -101,7 +99,7 @@ async fn an_image_goes_up_and_comes_back_down(app: &TestApp) {
         assert_eq!(answer["fileName"], file_name.as_str());
         let response = app.http.get(absolute(app, &answer["url"])).send().await.unwrap();
         assert_eq!(response.headers()[header::CONTENT_TYPE], "image/jpeg");
-        assert_eq!(response.bytes().await.unwrap(), JPEG);
+        assert_eq!(response.bytes().await.unwrap(), jpeg());
     }
 
     let missing = read_link(app, &owner, "logos/0123456789abcdef0123456789abcdef.png").await;
@@ -120,12 +118,19 @@ async fn uploads_must_be_images_of_the_signed_type(app: &TestApp) {
     let not_png = "The file is not a PNG image: this link takes image/png";
     let not_jpeg = "The file is not a JPEG image: this link takes image/jpeg";
     for (url, body, message) in [
-        (&png_url, JPEG, not_png),
+        (&png_url, jpeg(), not_png),
         (&png_url, b"hello".as_slice(), not_png),
         (&png_url, b"".as_slice(), not_png),
-        (&jpeg_url, PNG, not_jpeg),
+        (&jpeg_url, png(), not_jpeg),
     ] {
         expect_error(put(app, url, body).await, StatusCode::UNSUPPORTED_MEDIA_TYPE, "WrongFileType", message).await;
+    }
+    // The right first bytes are not enough: the image must decode.
+    let png_then_garbage = [&png()[..16], b"garbage where the pixels should be".as_slice()].concat();
+    let jpeg_then_garbage = [&jpeg()[..4], b"garbage where the pixels should be".as_slice()].concat();
+    for (url, body, kind) in [(&png_url, png_then_garbage, "PNG"), (&jpeg_url, jpeg_then_garbage, "JPEG")] {
+        let message = format!("The file is not a readable {kind} image: it could not be decoded");
+        expect_error(put(app, url, body).await, StatusCode::UNSUPPORTED_MEDIA_TYPE, "UnreadableImage", &message).await;
     }
     let gif = signed_url(app, &owner, &owner.org_id, json!({"action": "write", "folderName": "logos", "contentType": "image/gif"})).await;
     expect_error(gif, StatusCode::BAD_REQUEST, "BadRequest", "contentType 'image/gif' is not allowed: use image/png or image/jpeg").await;
@@ -142,7 +147,7 @@ async fn uploads_over_the_limit_are_refused(app: &TestApp) {
     let (url, _) = write_link(app, &owner, "logos", "image/png").await;
     let message = "The file is larger than the limit of 10 MiB";
     let mut too_big = vec![0u8; TEN_MIB + 1];
-    too_big[..PNG.len()].copy_from_slice(PNG);
+    too_big[..png().len()].copy_from_slice(png());
     expect_error(put(app, &url, too_big.clone()).await, StatusCode::PAYLOAD_TOO_LARGE, "FileTooLarge", message).await;
 
     // Without a declared length, counted as it arrives.
@@ -173,15 +178,20 @@ async fn links_with_a_bad_signature_are_refused(app: &TestApp) {
         format!("{}/api/files/{}/floor-plans/{}?{query}", app.base, owner.org_id, file_name.replace("logos/", "")),
     ];
     for url in &forged {
-        expect_error(put(app, url, PNG).await, StatusCode::FORBIDDEN, "InvalidSignature", "This file link is not valid: ask for a new one")
-            .await;
+        expect_error(
+            put(app, url, png()).await,
+            StatusCode::FORBIDDEN,
+            "InvalidSignature",
+            "This file link is not valid: ask for a new one",
+        )
+        .await;
     }
     // A write link does not read, nor a read link write.
     let read = read_link(app, &owner, &file_name).await;
-    expect_error(put(app, &read, PNG).await, StatusCode::FORBIDDEN, "InvalidSignature", "This file link is not valid: ask for a new one")
+    expect_error(put(app, &read, png()).await, StatusCode::FORBIDDEN, "InvalidSignature", "This file link is not valid: ask for a new one")
         .await;
     assert_nothing_stored(app);
-    expect(put(app, &url, PNG).await, StatusCode::OK).await;
+    expect(put(app, &url, png()).await, StatusCode::OK).await;
     let response = app.http.get(&url).send().await.unwrap();
     expect_error(response, StatusCode::FORBIDDEN, "InvalidSignature", "This file link is not valid: ask for a new one").await;
 }
@@ -247,7 +257,7 @@ async fn names_cannot_leave_their_folder(app: &TestApp) {
         ),
     ];
     for (url, message) in escapes {
-        expect_error(put(app, &url, PNG).await, StatusCode::BAD_REQUEST, "BadRequest", message).await;
+        expect_error(put(app, &url, png()).await, StatusCode::BAD_REQUEST, "BadRequest", message).await;
     }
     assert_nothing_stored(app);
     assert!(!app.data_dir().join("escaped.png").exists() && !Path::new("/etc/escaped.png").exists());
@@ -268,8 +278,13 @@ async fn other_organisations_and_missing_permissions_are_refused(app: &TestApp) 
     // A link made for one organisation does not open another's folder.
     let (url, _) = write_link(app, &owner, "logos", "image/png").await;
     let moved = url.replace(&owner.org_id, &rival.org_id);
-    expect_error(put(app, &moved, PNG).await, StatusCode::FORBIDDEN, "InvalidSignature", "This file link is not valid: ask for a new one")
-        .await;
+    expect_error(
+        put(app, &moved, png()).await,
+        StatusCode::FORBIDDEN,
+        "InvalidSignature",
+        "This file link is not valid: ask for a new one",
+    )
+    .await;
 
     let viewer = app.add_user(&owner, "viewer@acme.ca", &["SETTINGS_READ", "LOCATION_READ"]).await;
     for (folder, permission) in [("logos", "SETTINGS_WRITE"), ("letter-heads", "SETTINGS_WRITE"), ("floor-plans", "LOCATION_WRITE")] {
@@ -280,11 +295,11 @@ async fn other_organisations_and_missing_permissions_are_refused(app: &TestApp) 
     assert_nothing_stored(app);
 
     let (picture, _) = write_link(app, &viewer, "profile-pictures", "image/jpeg").await;
-    expect(put(app, &picture, JPEG).await, StatusCode::OK).await;
+    expect(put(app, &picture, jpeg()).await, StatusCode::OK).await;
     let (url, file_name) = write_link(app, &owner, "logos", "image/png").await;
-    expect(put(app, &url, PNG).await, StatusCode::OK).await;
+    expect(put(app, &url, png()).await, StatusCode::OK).await;
     let read = read_link(app, &viewer, &file_name).await;
-    assert_eq!(app.http.get(&read).send().await.unwrap().bytes().await.unwrap(), PNG, "every user of the organisation reads");
+    assert_eq!(app.http.get(&read).send().await.unwrap().bytes().await.unwrap(), png(), "every user of the organisation reads");
 
     let planner = app.add_user(&owner, "planner@acme.ca", &["LOCATION_WRITE"]).await;
     write_link(app, &planner, "floor-plans", "image/png").await;
@@ -294,8 +309,8 @@ mod expired {
     use fieldtag_server::config::Config;
     use reqwest::StatusCode;
 
-    use super::{PNG, assert_nothing_stored, put, read_link, write_link};
-    use crate::common::{TestApp, expect_error};
+    use super::{assert_nothing_stored, put, read_link, write_link};
+    use crate::common::{TestApp, expect_error, png};
 
     crate::on_both_engines!(configure = links_expire_at_once; expired_links_are_refused);
 
@@ -307,7 +322,7 @@ mod expired {
         let owner = app.sign_up("owner@acme.ca").await;
         let (url, file_name) = write_link(app, &owner, "logos", "image/png").await;
         let message = "This file link has expired: ask for a new one";
-        expect_error(put(app, &url, PNG).await, StatusCode::FORBIDDEN, "SignedUrlExpired", message).await;
+        expect_error(put(app, &url, png()).await, StatusCode::FORBIDDEN, "SignedUrlExpired", message).await;
         let read = read_link(app, &owner, &file_name).await;
         expect_error(app.http.get(&read).send().await.unwrap(), StatusCode::FORBIDDEN, "SignedUrlExpired", message).await;
         assert_nothing_stored(app);

@@ -23,10 +23,8 @@ use object_store::{Attribute, ObjectStore};
 use reqwest::{Method, StatusCode, header};
 use serde_json::{Value, json};
 
-use crate::common::{Account, Engine, TestApp, expect, expect_error};
+use crate::common::{Account, Engine, TestApp, expect, expect_error, jpeg, png};
 
-const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR rest of a small png";
-const JPEG: &[u8] = &[0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, b'J', b'F', b'I', b'F', 0];
 const TEN_MIB: usize = 10 * 1024 * 1024;
 const BUCKET: &str = "fieldtag-files";
 const REGION: &str = "eu-west-1";
@@ -164,14 +162,14 @@ async fn an_image_goes_into_the_bucket_and_comes_back_from_it() {
     let owner = app.sign_up("owner@acme.ca").await;
 
     let (url, file_name) = write_link(&app, &owner, "logos", "image/png").await;
-    let uploaded = expect(put(&app, &url, PNG).await, StatusCode::OK).await;
+    let uploaded = expect(put(&app, &url, png()).await, StatusCode::OK).await;
     assert_eq!(uploaded["fileName"], file_name.as_str());
     let key = format!("{}/{file_name}", owner.org_id);
     assert_eq!(s3.keys().await, vec![key.clone()], "kept as {{orgId}}/{{folder}}/{{name}}");
     let stored = s3.bucket().get(&key.as_str().into()).await.unwrap();
     assert_eq!(stored.attributes.get(&Attribute::ContentType).map(|v| v.as_ref()), Some("image/png"));
     assert_eq!(stored.attributes.get(&Attribute::CacheControl).map(|v| v.as_ref()), Some("private, max-age=31536000, immutable"));
-    assert_eq!(stored.bytes().await.unwrap(), PNG);
+    assert_eq!(stored.bytes().await.unwrap(), png());
     assert!(!app.data_dir().join("files").exists(), "nothing on local disk");
 
     let read = read_link(&app, &owner, &file_name).await;
@@ -181,22 +179,22 @@ async fn an_image_goes_into_the_bucket_and_comes_back_from_it() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()[header::CONTENT_TYPE], "image/png");
     assert_eq!(response.headers()[header::CACHE_CONTROL], "private, max-age=31536000, immutable");
-    assert_eq!(response.bytes().await.unwrap(), PNG);
+    assert_eq!(response.bytes().await.unwrap(), png());
 
     // moto checks no signature (it takes unsigned requests too), so an altered presigned link
     // cannot be shown to fail here: the unit test in files/mod.rs pins the link's SigV4 parts.
 
     // Written once: a second upload to the name is refused and the first bytes stay.
-    let mut again = PNG.to_vec();
+    let mut again = png().to_vec();
     again.extend_from_slice(b" but different");
     let refused = put(&app, &url, again).await;
     expect_error(refused, StatusCode::CONFLICT, "FileExists", "This file has already been uploaded: ask for a new upload link").await;
-    assert_eq!(s3.bucket().get(&key.as_str().into()).await.unwrap().bytes().await.unwrap(), PNG);
+    assert_eq!(s3.bucket().get(&key.as_str().into()).await.unwrap().bytes().await.unwrap(), png());
 
-    // JPEG, and the largest file allowed.
+    // A JPEG, and the largest file allowed.
     let (url, file_name) = write_link(&app, &owner, "floor-plans", "image/jpeg").await;
     let mut largest = vec![7u8; TEN_MIB];
-    largest[..JPEG.len()].copy_from_slice(JPEG);
+    largest[..jpeg().len()].copy_from_slice(jpeg());
     expect(put(&app, &url, largest.clone()).await, StatusCode::OK).await;
     let response = app.http.get(read_link(&app, &owner, &file_name).await).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
@@ -218,15 +216,15 @@ async fn refused_uploads_leave_the_bucket_empty() {
     let (jpeg_url, _) = write_link(&app, &owner, "letter-heads", "image/jpeg").await;
 
     let not_png = "The file is not a PNG image: this link takes image/png";
-    for body in [JPEG, b"hello".as_slice(), b"".as_slice()] {
+    for body in [jpeg(), b"hello".as_slice(), b"".as_slice()] {
         expect_error(put(&app, &png_url, body).await, StatusCode::UNSUPPORTED_MEDIA_TYPE, "WrongFileType", not_png).await;
     }
     let not_jpeg = "The file is not a JPEG image: this link takes image/jpeg";
-    expect_error(put(&app, &jpeg_url, PNG).await, StatusCode::UNSUPPORTED_MEDIA_TYPE, "WrongFileType", not_jpeg).await;
+    expect_error(put(&app, &jpeg_url, png()).await, StatusCode::UNSUPPORTED_MEDIA_TYPE, "WrongFileType", not_jpeg).await;
 
     let too_large = "The file is larger than the limit of 10 MiB";
     let mut too_big = vec![0u8; TEN_MIB + 1];
-    too_big[..PNG.len()].copy_from_slice(PNG);
+    too_big[..png().len()].copy_from_slice(png());
     expect_error(put(&app, &png_url, too_big.clone()).await, StatusCode::PAYLOAD_TOO_LARGE, "FileTooLarge", too_large).await;
     let chunks: Vec<Result<Vec<u8>, std::io::Error>> = too_big.chunks(1024 * 1024).map(|chunk| Ok(chunk.to_vec())).collect();
     let streamed = reqwest::Body::wrap_stream(futures_util::stream::iter(chunks));
@@ -235,10 +233,10 @@ async fn refused_uploads_leave_the_bucket_empty() {
     let (path, query) = png_url.split_once('?').unwrap();
     let forged = format!("{path}?{}", query.replace("signature=", "signature=0"));
     let invalid = "This file link is not valid: ask for a new one";
-    expect_error(put(&app, &forged, PNG).await, StatusCode::FORBIDDEN, "InvalidSignature", invalid).await;
+    expect_error(put(&app, &forged, png()).await, StatusCode::FORBIDDEN, "InvalidSignature", invalid).await;
 
     assert_eq!(s3.keys().await, Vec::<String>::new(), "a refused upload stores nothing");
-    expect(put(&app, &png_url, PNG).await, StatusCode::OK).await;
+    expect(put(&app, &png_url, png()).await, StatusCode::OK).await;
     assert_eq!(s3.keys().await.len(), 1);
     app.stop().await;
 }

@@ -5,7 +5,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{Account, TestApp, expect};
+use crate::common::{Account, TestApp, expect, png};
 use crate::sync_kinds::sample;
 use fieldtag_domain::sync_kind::SyncKind;
 
@@ -52,7 +52,6 @@ async fn user_routes_refuse_another_organizations_users(app: &TestApp) {
 }
 
 const STAMP: &str = "2030-01-01T00:00:00Z";
-const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR rest of a small png";
 
 async fn sync_upload(app: &TestApp, account: &Account, body: &Value) -> Value {
     let path = format!("/api/organizations/{}/sync", account.org_id);
@@ -81,7 +80,7 @@ async fn another_organizations_ids_in_queries_and_bodies_are_refused(app: &TestA
     let signed_urls = format!("/api/organizations/{}/signed-urls", theirs.org_id);
     let link = expect(app.authed(Method::POST, &signed_urls, &theirs.token).json(&link).send().await.unwrap(), StatusCode::OK).await;
     let their_file = link["fileName"].as_str().unwrap().to_string();
-    let put = app.http.put(format!("{}{}", app.base, link["url"].as_str().unwrap())).header("content-type", "image/png").body(PNG);
+    let put = app.http.put(format!("{}{}", app.base, link["url"].as_str().unwrap())).header("content-type", "image/png").body(png());
     expect(put.send().await.unwrap(), StatusCode::OK).await;
     let before = export(app, &theirs).await;
     let secrets = [theirs.email.as_str(), "Rival secret extinguisher", their_file.as_str()];
@@ -166,7 +165,7 @@ async fn another_organizations_ids_in_queries_and_bodies_are_refused(app: &TestA
     }
     let unsigned = app.authed(Method::GET, &format!("/api/files/{}/{their_file}", theirs.org_id), &ours.token).send().await.unwrap();
     assert!(unsigned.status().is_client_error(), "unsigned read of their file: {}", unsigned.status());
-    assert_ne!(unsigned.bytes().await.unwrap().as_ref(), PNG);
+    assert_ne!(unsigned.bytes().await.unwrap().as_ref(), png());
 
     // Their site's id under our orgId is a site of ours (sent last: from then on an id
     // naming it in our requests names ours): theirs keeps its name (the export below).

@@ -1,8 +1,9 @@
 use reqwest::{Method, StatusCode};
+use serde_json::json;
 
 use fieldtag_server::auth::login_limit::{MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL};
 
-use crate::common::{TestApp, expect, expect_error};
+use crate::common::{Account, TestApp, expect, expect_error, link_token};
 
 crate::on_both_engines!(
     login_answers_tokens_that_open_the_api,
@@ -15,6 +16,7 @@ crate::on_both_engines!(
     failed_logins_are_rate_limited_per_email,
     failed_logins_are_rate_limited_per_address,
     access_tokens_are_checked,
+    signing_in_needs_the_login_permission_of_the_app,
 );
 
 async fn login_answers_tokens_that_open_the_api(app: &TestApp) {
@@ -183,4 +185,72 @@ mod behind_a_proxy {
         expect_too_many_logins(login_from(app, "198.51.100.1, 203.0.113.7", &owner.email, &owner.password).await).await;
         expect(login_from(app, "203.0.113.8", &owner.email, &owner.password).await, StatusCode::OK).await;
     }
+}
+
+async fn login_as(app: &TestApp, account: &Account, client: &str) -> reqwest::Response {
+    app.request(Method::POST, "/api/token")
+        .basic_auth(&account.email, Some(&account.password))
+        .header("x-fieldtag-client", client)
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn refresh_as(app: &TestApp, refresh_token: &str, client: &str) -> reqwest::Response {
+    app.request(Method::POST, "/api/token").bearer_auth(refresh_token).header("x-fieldtag-client", client).send().await.unwrap()
+}
+
+const NOT_ON_WEB: &str = "Your account may not sign in to the web app. Ask an administrator for the Web Login permission.";
+const NOT_ON_PHONE: &str = "Your account may not sign in to the phone app. Ask an administrator for the Mobile Login permission.";
+const NOWHERE: &str = "Your account may not sign in. Ask an administrator for the Web Login or Mobile Login permission.";
+
+/// §6 WEB_LOGIN and MOBILE_LOGIN, checked when a session starts (login, a password set from a
+/// link) and at every refresh, against the app the request says it comes from.
+async fn signing_in_needs_the_login_permission_of_the_app(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let web = app.add_user(&owner, "web@acme.ca", &["WEB_LOGIN", "LOCATION_READ"]).await;
+    let phone = app.add_user(&owner, "phone@acme.ca", &["MOBILE_LOGIN", "LOCATION_READ", "EQUIPMENT_READ"]).await;
+    expect(login_as(app, &web, "web").await, StatusCode::OK).await;
+    expect(app.login(&web.email, &web.password).await, StatusCode::OK).await;
+    expect_error(login_as(app, &web, "mobile").await, StatusCode::FORBIDDEN, "LoginNotAllowed", NOT_ON_PHONE).await;
+    expect(login_as(app, &phone, "mobile").await, StatusCode::OK).await;
+    expect_error(login_as(app, &phone, "web").await, StatusCode::FORBIDDEN, "LoginNotAllowed", NOT_ON_WEB).await;
+    expect_error(app.login(&phone.email, &phone.password).await, StatusCode::FORBIDDEN, "LoginNotAllowed", NOT_ON_WEB).await;
+    let odd = app
+        .request(Method::POST, "/api/token")
+        .basic_auth(&web.email, Some(&web.password))
+        .header("x-fieldtag-client", "tv")
+        .send()
+        .await
+        .unwrap();
+    expect_error(odd, StatusCode::BAD_REQUEST, "BadRequest", "X-Fieldtag-Client must be web or mobile").await;
+
+    // At refresh: the app must match, and a permission taken away ends the session's renewals.
+    expect_error(refresh_as(app, &phone.refresh_token, "web").await, StatusCode::FORBIDDEN, "LoginNotAllowed", NOT_ON_WEB).await;
+    let renewed = expect(refresh_as(app, &web.refresh_token, "web").await, StatusCode::OK).await;
+    let mut record = app.store.user(&owner.org_id, &web.user_id).await.unwrap().unwrap();
+    record["permissions"] = json!(["LOCATION_READ"]);
+    record["lastUpdated"] = json!("2030-01-01T00:00:00.000Z");
+    let path = format!("/api/organizations/{}/sync", owner.org_id);
+    expect(app.authed(Method::PATCH, &path, &owner.token).json(&json!({"users": [record]})).send().await.unwrap(), StatusCode::OK).await;
+    let refused = refresh_as(app, renewed["refreshToken"].as_str().unwrap(), "web").await;
+    expect_error(refused, StatusCode::FORBIDDEN, "LoginNotAllowed", NOWHERE).await;
+    expect_error(login_as(app, &web, "web").await, StatusCode::FORBIDDEN, "LoginNotAllowed", NOWHERE).await;
+    expect_error(login_as(app, &web, "mobile").await, StatusCode::FORBIDDEN, "LoginNotAllowed", NOWHERE).await;
+
+    // A password set from an invite link is kept, but no session starts where the user may not sign in.
+    let user_id = fieldtag_store::new_id();
+    let pending = json!({"id": user_id, "orgId": owner.org_id, "name": "Phone Only", "email": "new@acme.ca",
+        "permissions": ["MOBILE_LOGIN", "LOCATION_READ", "EQUIPMENT_READ"], "invitationStatus": 0, "lastUpdated": "2026-01-01T00:00:00.000Z"});
+    expect(app.authed(Method::PATCH, &path, &owner.token).json(&json!({"users": [pending]})).send().await.unwrap(), StatusCode::OK).await;
+    let token = link_token(&app.invite_link(&owner, &user_id).await);
+    let set = app.set_password(&user_id, &token, "phone only password").await;
+    let body = expect(set, StatusCode::FORBIDDEN).await;
+    assert_eq!(body["code"], "PasswordSetLoginNotAllowed", "{body}");
+    assert_eq!(
+        body["message"],
+        "Your password is set. Your account may sign in only to the phone app: install Fieldtag on your phone and sign in there."
+    );
+    let phone_only = Account { email: "new@acme.ca".into(), password: "phone only password".into(), user_id, ..owner.clone() };
+    expect(login_as(app, &phone_only, "mobile").await, StatusCode::OK).await;
 }

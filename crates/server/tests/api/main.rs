@@ -2,6 +2,7 @@
 
 mod common;
 
+mod actions;
 mod binary;
 mod cli;
 mod counters;
@@ -9,11 +10,13 @@ mod errors;
 mod export;
 mod files;
 mod files_s3;
+mod identity;
 mod imports;
 mod imports_csv;
 mod imports_fuzz;
 mod invites;
 mod isolation;
+mod limits;
 mod login;
 mod logs;
 mod operations;
@@ -28,5 +31,6 @@ mod smtp;
 mod sync;
 mod sync_fuzz;
 mod sync_kinds;
+mod sync_trust;
 mod transfers;
 mod web_app;

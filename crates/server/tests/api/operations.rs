@@ -199,7 +199,7 @@ impl Server {
     }
 
     async fn sign_up(&self, email: &str) -> (String, String) {
-        let body = json!({"name": "Owner", "email": email, "password": "correct horse battery", "organizationName": "Backups Inc.", "plan": "Basic"});
+        let body = json!({"name": "Owner", "email": email, "password": "correct horse battery", "organizationName": "Backups Inc.", "plan": "Basic", "acceptedTermsVersion": "1.0.1"});
         let answer: Value = self.http.post(format!("{}/api/users", self.base)).json(&body).send().await.unwrap().json().await.unwrap();
         (answer["user"]["orgId"].as_str().unwrap().to_string(), answer["token"].as_str().unwrap().to_string())
     }

@@ -17,6 +17,8 @@ crate::on_both_engines!(
     time_and_questionnaire_reports_read_history,
     pdfs_carry_the_letterhead_or_the_name,
     reports_are_refused_clearly,
+    csv_cells_a_spreadsheet_would_run_are_neutralised,
+    an_image_that_does_not_decode_leaves_reports_working,
 );
 
 const STAMP: &str = "2026-01-01T00:00:00Z";
@@ -450,4 +452,64 @@ async fn reports_are_refused_clearly(app: &TestApp) {
     let response = get(app, owner, "salesReport", &[]).await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     assert_eq!(expect(response, StatusCode::NOT_FOUND).await["code"], "UnknownReport");
+}
+
+/// OWASP's rule for CSV injection: a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage
+/// return is written with a leading `'`, unless it is a number.
+async fn csv_cells_a_spreadsheet_would_run_are_neutralised(app: &TestApp) {
+    let seed = seed(app, "csv@northfire.ca").await;
+    let owner = &seed.owner;
+    let org = owner.org_id.clone();
+    let names = ["=HYPERLINK(\"http://evil.example\",\"Open\")", "+SUM(A1:A9)", "-2+3", "@cmd", "\tTabbed", "\rReturned", "-5", "+1.5"];
+    let items: Vec<Value> = names
+        .iter()
+        .enumerate()
+        .map(|(n, name)| {
+            json!({"id": id(), "orgId": org, "locationId": seed.maple, "name": name, "barcode": format!("INJ-{n}"), "lastUpdated": STAMP})
+        })
+        .collect();
+    upload(app, owner, json!({"equipment": items})).await;
+    let (rows, _) = csv(app, owner, "equipmentReport", &[("locationId", seed.maple.as_str()), ("serviceOrInspection", "all")]).await;
+    let cells: Vec<&str> = column(&rows, "Location");
+    for (sent, written) in [
+        ("=HYPERLINK(\"http://evil.example\",\"Open\")", "'=HYPERLINK(\"http://evil.example\",\"Open\")"),
+        ("+SUM(A1:A9)", "'+SUM(A1:A9)"),
+        ("-2+3", "'-2+3"),
+        ("@cmd", "'@cmd"),
+        ("\tTabbed", "'\tTabbed"),
+        ("\rReturned", "'\rReturned"),
+        ("-5", "-5"),
+        ("+1.5", "+1.5"),
+    ] {
+        assert!(cells.contains(&written), "{sent:?} should be written {written:?}: {cells:?}");
+    }
+    for row in &rows {
+        for cell in row.values() {
+            let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']) && cell.parse::<f64>().is_err();
+            assert!(!risky, "a cell a spreadsheet would run: {cell:?}");
+        }
+    }
+}
+
+/// A logo whose bytes do not decode (stored before uploads were decoded) is left out of the PDF.
+async fn an_image_that_does_not_decode_leaves_reports_working(app: &TestApp) {
+    let seed = seed(app, "broken@northfire.ca").await;
+    let owner = &seed.owner;
+    let broken = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR and then garbage where the image should be";
+    let name = "0123456789abcdef0123456789abcdef.png";
+    for folder in ["logos", "letter-heads"] {
+        let dir = app.data_dir().join("files").join(&owner.org_id).join(folder);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(name), broken).unwrap();
+    }
+    let patch = json!({"data": {"logo": format!("logos/{name}"), "letterHead": format!("letter-heads/{name}"), "letterHeadWidth": 1200,
+                                "letterHeadHeight": 150, "enabledFeatures": ["WHITE_LABEL"]}});
+    let org_path = format!("/api/organizations/{}", owner.org_id);
+    expect(app.authed(Method::PATCH, &org_path, &owner.token).json(&patch).send().await.unwrap(), StatusCode::OK).await;
+    for layout in ["portrait", "landscape"] {
+        let (text, _) = pdf(app, owner, "equipmentReport", &[("locationId", seed.maple.as_str()), ("layout", layout)]).await;
+        assert_contains(&text, &["Org of broken@northfire.ca"]);
+    }
+    let (text, _) = pdf(app, owner, "inspectionReport", &[("locationId", seed.maple.as_str())]).await;
+    assert_contains(&text, &["Lobby"]);
 }

@@ -57,7 +57,7 @@ async fn schemathesis_finds_no_server_error() {
     let signed_up = http
         .post(format!("{base}/api/users"))
         .json(&json!({"name": "Owner", "email": "owner@acme.ca", "password": "correct horse battery",
-                      "organizationName": "Acme", "plan": "Basic"}))
+                      "organizationName": "Acme", "plan": "Basic", "acceptedTermsVersion": "1.0.1"}))
         .send()
         .await
         .unwrap();

@@ -8,10 +8,12 @@ crate::on_both_engines!(
     sign_up_requires_every_field,
     sign_up_checks_email_plan_and_password,
     sign_up_trims_email_and_refuses_a_taken_one,
+    sign_up_requires_agreeing_to_the_terms,
 );
 
 fn form() -> Value {
-    json!({"name": "Ann Lee", "email": "ann@acme.ca", "password": "long enough", "organizationName": "Acme Fire", "plan": "Enterprise"})
+    json!({"name": "Ann Lee", "email": "ann@acme.ca", "password": "long enough", "organizationName": "Acme Fire", "plan": "Enterprise",
+           "acceptedTermsVersion": "1.0.1"})
 }
 
 async fn post(app: &TestApp, body: &Value) -> reqwest::Response {
@@ -55,7 +57,7 @@ async fn sign_up_requires_every_field(app: &TestApp) {
         blank[field] = json!("   ");
         expect_error(post(app, &blank).await, StatusCode::BAD_REQUEST, "BadRequest", "Please fill out all fields").await;
     }
-    assert!(app.store.credential_by_email("ann@acme.ca").await.unwrap().is_none(), "nothing stored");
+    assert!(app.store.identity_by_email("ann@acme.ca").await.unwrap().is_none(), "nothing stored");
 }
 
 async fn sign_up_checks_email_plan_and_password(app: &TestApp) {
@@ -102,4 +104,21 @@ async fn sign_up_trims_email_and_refuses_a_taken_one(app: &TestApp) {
     let login = app.login("ann@acme.ca", "long enough").await;
     let body = expect(login, StatusCode::OK).await;
     assert_eq!(body["user"]["orgId"], answer["user"]["orgId"], "the first organisation keeps the email");
+}
+
+/// The form asks for agreement to the terms; the server holds to it too.
+async fn sign_up_requires_agreeing_to_the_terms(app: &TestApp) {
+    for terms in [None, Some(json!("")), Some(json!("  ")), Some(json!("0.9"))] {
+        let mut body = form();
+        match terms {
+            None => {
+                body.as_object_mut().unwrap().remove("acceptedTermsVersion");
+            }
+            Some(version) => body["acceptedTermsVersion"] = version,
+        }
+        let response = post(app, &body).await;
+        expect_error(response, StatusCode::BAD_REQUEST, "TermsNotAccepted", "You must agree to the terms and conditions").await;
+    }
+    assert_eq!(app.login("ann@acme.ca", "long enough").await.status(), StatusCode::UNAUTHORIZED, "nothing was created");
+    expect(post(app, &form()).await, StatusCode::OK).await;
 }

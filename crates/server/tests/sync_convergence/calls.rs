@@ -6,7 +6,8 @@ use std::time::Duration;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-pub const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR a small png for the scale-out tests";
+/// A real PNG: uploads are decoded.
+pub const PNG: &[u8] = include_bytes!("../api/fixtures/letterhead.png");
 pub const PASSWORD: &str = "scale-out password 1";
 
 /// A signed-up owner.
@@ -35,8 +36,7 @@ pub async fn expect(response: reqwest::Response, status: StatusCode, what: &str)
 }
 
 pub async fn sign_up(http: &reqwest::Client, base: &str, email: &str) -> Owner {
-    let body =
-        json!({"name": "Owner", "email": email, "password": PASSWORD, "organizationName": "Scale-out Fire & Safety", "plan": "Basic"});
+    let body = json!({"name": "Owner", "email": email, "password": PASSWORD, "organizationName": "Scale-out Fire & Safety", "plan": "Basic", "acceptedTermsVersion": "1.0.1"});
     let answer = expect(http.post(format!("{base}/api/users")).json(&body).send().await.expect("sign up"), StatusCode::OK, "sign up").await;
     Owner {
         org_id: answer["user"]["orgId"].as_str().expect("orgId").to_string(),

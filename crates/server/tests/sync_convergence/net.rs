@@ -67,8 +67,7 @@ impl Cluster {
     /// Signs up an organisation; answers (orgId, owner token).
     pub async fn sign_up(&self, email: &str, password: &str) -> (String, String) {
         let url = format!("{}/api/users", self.servers[0]);
-        let body =
-            json!({"name": "Owner", "email": email, "password": password, "organizationName": "Simulated Fire & Safety", "plan": "Basic"});
+        let body = json!({"name": "Owner", "email": email, "password": password, "organizationName": "Simulated Fire & Safety", "plan": "Basic", "acceptedTermsVersion": "1.0.1"});
         let answer = self.expect(self.http.post(url).json(&body), "sign up").await;
         (answer["user"]["orgId"].as_str().expect("orgId").to_string(), answer["token"].as_str().expect("token").to_string())
     }

@@ -27,7 +27,7 @@ impl UploadRules for ImportRules {
         KindRules.required_location(record)
     }
 
-    fn login_email_key(&self, record: &IncomingRecord) -> Option<String> {
+    fn login_email_key(&self, record: &IncomingRecord) -> Option<Option<String>> {
         KindRules.login_email_key(record)
     }
 }

@@ -63,7 +63,7 @@ pub struct SimClient {
 
 const HOUR_MS: i64 = 3_600_000;
 
-fn now_ms() -> i64 {
+pub(super) fn now_ms() -> i64 {
     jiff::Timestamp::now().as_millisecond()
 }
 

@@ -1,5 +1,6 @@
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -50,5 +51,9 @@ export default defineConfig({
     }),
   ],
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 800 },
-  server: { proxy: { "/api": "http://127.0.0.1:8080" } },
+  server: {
+    proxy: { "/api": "http://127.0.0.1:8080" },
+    // The repository root, not only web/: the app imports the permission table from testdata/.
+    fs: { allow: [fileURLToPath(new URL("..", import.meta.url))] },
+  },
 });

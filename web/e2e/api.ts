@@ -20,8 +20,8 @@ export function newId(): string {
   return randomBytes(16).toString("hex");
 }
 
-async function call<T>(server: Server, method: string, path: string, init: { token?: string; auth?: string; body?: unknown }): Promise<T> {
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
+async function call<T>(server: Server, method: string, path: string, init: { token?: string; auth?: string; body?: unknown; client?: "web" | "mobile" }): Promise<T> {
+  const headers: Record<string, string> = { "Content-Type": "application/json", "X-Fieldtag-Client": init.client ?? "web" };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   if (init.auth) headers.Authorization = init.auth;
   const response = await fetch(`${server.url}/api${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
@@ -93,9 +93,12 @@ export async function addMember(server: Server, owner: Account, email: string, p
   });
   const { data } = await call<{ data: { inviteLink: string } }>(server, "POST", `/users/${userId}/invite-link`, { token: owner.token });
   const link = new URL(data.inviteLink);
+  // A member who may sign in only to the phone app sets the password from it.
+  const phoneOnly = permissions.includes("MOBILE_LOGIN") && !permissions.includes("WEB_LOGIN") && !permissions.includes("*.*");
   const answer = await call<LoginAnswer>(server, "PATCH", `/users/${userId}`, {
     auth: `Bearer ${link.searchParams.get("token")}`,
     body: { password: PASSWORD },
+    client: phoneOnly ? "mobile" : "web",
   });
   // The terms, as the member accepts them at their first sign-in.
   await call(server, "POST", `/users/${userId}/accepted-terms`, { token: answer.token, body: { version: TERMS_VERSION } });

@@ -19,3 +19,9 @@ export function apiUrl(path: string): string {
   if (/^https?:\/\//.test(path)) return path;
   return `${apiBaseUrl()}/api${path}`;
 }
+
+/** Whether an absolute URL is one of the API's (a signed file link may point at a storage bucket instead). */
+export function isApiUrl(url: string): boolean {
+  const base = apiBaseUrl() || globalThis.location?.origin || "";
+  return url.startsWith(`${base}/api/`);
+}

@@ -19,20 +19,23 @@ interface Call {
   method: string;
   path: string;
   auth: string | null;
+  app?: string;
 }
 
 /** A fake server: answers by path, records what it was asked. */
 function fakeServer(answer: (call: Call, count: number) => { status: number; body?: unknown }) {
   const calls: Call[] = [];
+  const apps: (string | undefined)[] = [];
   const fetchFn = (async (input: URL | RequestInfo, init?: RequestInit) => {
     const url = new URL(String(input));
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const call = { method: init?.method ?? "GET", path: url.pathname + url.search, auth: headers.Authorization ?? null };
     calls.push(call);
+    apps.push(headers["X-Fieldtag-Client"]);
     const { status, body } = answer(call, calls.length);
     return new Response(body === undefined ? null : JSON.stringify(body), { status });
   }) as typeof fetch;
-  return { calls, fetchFn };
+  return { calls, apps, fetchFn };
 }
 
 function holder(initial: Session | null) {
@@ -175,6 +178,33 @@ describe("api client", () => {
     expect(calls[0]).toEqual({ method: "GET", path: "/api/reports/locationReport?output=pdf", auth: "Bearer access-1" });
     const error = (await client.request("GET", "/reports/missing", { raw: true }).catch((e: unknown) => e)) as ApiError;
     expect([error.message, error.contextId]).toEqual(["Unknown report", "c9"]);
+  });
+
+  it("says which app it is on every call: login, refresh and the rest", async () => {
+    const { apps, fetchFn } = fakeServer((call) => (call.path === "/api/token" ? { status: 200, body: session("access-2", 3_600_000) } : { status: 200, body: {} }));
+    const client = createApiClient({ session: holder(session("access-1", 0)).session, fetch: fetchFn, now: () => NOW, app: () => "mobile" });
+    await client.request("POST", "/token", { auth: "Basic abc" });
+    await client.request("GET", "/organizations/o1");
+    await client.request("POST", "/users", { auth: "none", body: {} });
+    expect(apps).toEqual(["mobile", "mobile", "mobile", "mobile"]);
+  });
+
+  it("is the web app in a browser tab", async () => {
+    const { apps, fetchFn } = fakeServer(() => ({ status: 200, body: {} }));
+    const client = createApiClient({ session: holder(session("access-1", 3_600_000)).session, fetch: fetchFn, now: () => NOW });
+    await client.request("GET", "/x");
+    expect(apps).toEqual(["web"]);
+  });
+
+  it("ends the session with the server's words when the user may no longer sign in to this app", async () => {
+    const message = "Your account may not sign in to the web app. Ask an administrator for the Web Login permission.";
+    const { fetchFn } = fakeServer(() => ({ status: 403, body: { code: "LoginNotAllowed", message, contextId: "c5" } }));
+    const { state, session: s } = holder(session("access-1", 0));
+    const client = createApiClient({ session: s, fetch: fetchFn, now: () => NOW });
+    const error = (await client.request("GET", "/x").catch((e: unknown) => e)) as ApiError;
+    expect([error.code, error.message]).toEqual(["LoginNotAllowed", message]);
+    expect(state.current).toBeNull();
+    expect(state.cleared?.message).toBe(message);
   });
 
   it("uses the stored API base URL override", async () => {

@@ -2,11 +2,14 @@
  * The HTTP client every call goes through (§7, §8): adds the bearer access token, refreshes
  * it when it expires within 2 minutes, forces one refresh and one retry when the server says
  * the token is blacklisted, clears the session when the refresh token is deleted or fake,
- * and turns every failure into an {@link ApiError} worded as the error catalogue says.
+ * and turns every failure into an {@link ApiError} worded as the error catalogue says. Every
+ * call says which app makes it; a refresh the server refuses because the user may no longer
+ * sign in to this app ends the session, as a deleted refresh token does.
  */
 import { t } from "../app/strings";
 import type { Session } from "../auth/session";
 import { apiUrl } from "./baseUrl";
+import { CLIENT_HEADER, type ClientApp, clientApp } from "./clientApp";
 import { type ApiClient, ApiError, type RequestOptions } from "./types";
 
 /** Refresh when the access token has less than this left (§9). */
@@ -24,6 +27,8 @@ export interface ClientOptions {
   session: SessionHolder;
   fetch?: typeof fetch;
   now?: () => number;
+  /** Which app this is (the installed phone app, or the web app in a tab). */
+  app?: () => ClientApp;
 }
 
 interface ErrorBody {
@@ -32,7 +37,7 @@ interface ErrorBody {
   contextId?: string;
 }
 
-export function createApiClient({ session, fetch: fetchFn = (...args) => fetch(...args), now = Date.now }: ClientOptions): ApiClient & {
+export function createApiClient({ session, fetch: fetchFn = (...args) => fetch(...args), now = Date.now, app = clientApp }: ClientOptions): ApiClient & {
   refresh(stale?: string): Promise<Session>;
 } {
   let refreshing: Promise<Session> | null = null;
@@ -43,6 +48,8 @@ export function createApiClient({ session, fetch: fetchFn = (...args) => fetch(.
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
     const headers: Record<string, string> = { Accept: options.raw ? "*/*" : "application/json" };
+    // An absolute URL is not the API's (§7): it gets none of our headers.
+    if (!/^https?:\/\//.test(path)) headers[CLIENT_HEADER] = app();
     if (options.auth && options.auth !== "none") headers.Authorization = options.auth;
     else if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
@@ -87,6 +94,10 @@ export function createApiClient({ session, fetch: fetchFn = (...args) => fetch(.
       const response = await send("POST", "/token", { auth: `Bearer ${current.refreshToken}` }, null);
       if (!response.ok) {
         const error = await failure(response);
+        if (error.code === "LoginNotAllowed") {
+          session.set(null, error);
+          throw error;
+        }
         if (error.code === "RefreshTokenDeletedOrFake" || response.status === 401) {
           const cleared = new ApiError("api", t("refreshTokenDeletedOrFake"), error.status, "RefreshTokenDeletedOrFake", error.contextId);
           session.set(null, cleared);

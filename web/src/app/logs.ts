@@ -3,6 +3,7 @@
  * there is one so the log is tied to the organisation. Failure is ignored.
  */
 import { apiUrl } from "../api/baseUrl";
+import { clientAppHeader } from "../api/clientApp";
 import { loadSession } from "../auth/session";
 
 export async function sendLog(entry: { level: "error"; message: string }): Promise<void> {
@@ -10,7 +11,7 @@ export async function sendLog(entry: { level: "error"; message: string }): Promi
   try {
     await fetch(apiUrl("/logs"), {
       method: "POST",
-      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: { "Content-Type": "application/json", ...clientAppHeader(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify({ level: entry.level, message: entry.message.slice(0, 4000) }),
     });
   } catch {

@@ -11,10 +11,12 @@ import { SESSION_KEY, type Session, type User, loadSession, saveSession } from "
 
 export type AuthStatus = "unauthenticated" | "authenticating" | "authenticated" | "error";
 
-/** Why signing in failed: the title of §8 and what went wrong. */
+/** Why signing in failed: the title of §8 (none when the server's words say it all) and what went wrong. */
 export interface AuthFailure {
-  title: string;
+  title?: string;
   detail: string;
+  /** The session ended (a refresh refused): the login screen keeps saying why. */
+  sessionEnded?: boolean;
 }
 
 export interface SignUpForm {
@@ -38,7 +40,7 @@ export interface AuthValue {
   signUp(form: SignUpForm): Promise<boolean>;
   /** Starts the session a login-like answer holds (sign-up, accepted invite). */
   begin(session: Session): void;
-  /** Forgets the last failure (each sign-in screen starts clean). */
+  /** Forgets the last failure (each sign-in screen starts clean), but not why a session ended. */
   clearFailure(): void;
   logout(): Promise<void>;
 }
@@ -50,7 +52,7 @@ export function AuthProvider({ children, fetchFn }: { children: ReactNode; fetch
   const [status, setStatus] = useState<AuthStatus>(session ? "authenticated" : "unauthenticated");
   const [failure, setFailure] = useState<AuthFailure | null>(null);
   const [signedOut, setSignedOut] = useState(false);
-  const clearFailure = useCallback(() => setFailure(null), []);
+  const clearFailure = useCallback(() => setFailure((last) => (last?.sessionEnded ? last : null)), []);
 
   // Another tab signed out, or signed in as someone else: this tab follows. A refresh in
   // another tab only hands this one the new tokens.
@@ -76,7 +78,8 @@ export function AuthProvider({ children, fetchFn }: { children: ReactNode; fetch
           setSession(next);
           if (!next) {
             setStatus("error");
-            setFailure({ title: t("loginFailed"), detail: reason?.message ?? t("refreshTokenDeletedOrFake") });
+            const detail = reason?.message ?? t("refreshTokenDeletedOrFake");
+            setFailure(reason?.code === "LoginNotAllowed" ? { detail, sessionEnded: true } : { title: t("loginFailed"), detail, sessionEnded: true });
           }
         },
       },
@@ -97,7 +100,8 @@ export function AuthProvider({ children, fetchFn }: { children: ReactNode; fetch
           : error instanceof Error
             ? error.message
             : String(error);
-      setFailure({ title, detail });
+      // An account that may not sign in to this app: the server's words say why, not 'Login Failed'.
+      setFailure(error instanceof ApiError && error.code === "LoginNotAllowed" ? { detail } : { title, detail });
       setStatus("error");
       return false;
     };
@@ -128,8 +132,10 @@ export function AuthProvider({ children, fetchFn }: { children: ReactNode; fetch
           begin(await client.request<Session>("POST", "/users", { auth: "none", body: { ...form, email: form.email.trim() } }));
           return true;
         } catch (error) {
-          const detail = error instanceof ApiError && error.kind === "api" ? error.message : error instanceof Error ? error.message : "";
-          setFailure({ title: t("signUpFailed"), detail: detail === t("signUpFailed") ? "" : detail });
+          // The server's own refusal (terms not accepted, a field at fault) says it all; the
+          // catalogue's title is for a taken email and for failures without such words.
+          if (error instanceof ApiError && error.kind === "api" && error.code !== "SignUpFailed") setFailure({ detail: error.message });
+          else setFailure({ title: t("signUpFailed"), detail: error instanceof Error && error.message !== t("signUpFailed") ? error.message : "" });
           setStatus("error");
           return false;
         }

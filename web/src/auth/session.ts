@@ -2,6 +2,7 @@
  * The signed-in session: the login answer of `POST /api/token`, kept in local storage so that
  * a stored session restores to authenticated at start-up (§4 Auth), even offline.
  */
+import { type ActionName, mayTake } from "../domain/actions";
 import { type Permission, grants } from "../domain/permissions";
 
 export interface User {
@@ -42,4 +43,9 @@ export function saveSession(session: Session | null): void {
 /** True when the user holds `permission` (directly, in dotted form, or by a wildcard). */
 export function can(user: User | null | undefined, permission: Permission): boolean {
   return !!user && grants(user.permissions ?? [], permission);
+}
+
+/** True when the user may take `action` of the permission table (spec §6): the app offers it, and the server takes all it writes. */
+export function canTake(user: User | null | undefined, action: ActionName): boolean {
+  return !!user && mayTake(user.permissions ?? [], action);
 }

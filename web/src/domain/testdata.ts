@@ -18,6 +18,8 @@ export function vectors(folder: string): Vector[] {
     .sort()
     .flatMap((file) => {
       const value: unknown = JSON.parse(readFileSync(join(dir, file), "utf8"));
+      // A file holds one case or a list of them; another file (the action table) is data.
+      if (!Array.isArray(value) && !(value as Partial<Vector>).name) return [];
       const list = (Array.isArray(value) ? value : [value]) as Vector[];
       return list.map((c) => ({ ...c, name: `${file.replace(/\.json$/, "")}: ${c.name}` }));
     });

@@ -73,6 +73,8 @@ describe("files client", () => {
     expect(calls[1]!.url).toBe("http://localhost:3000/api/files/logos/abc.png?expires=1&signature=s");
     expect(calls[1]!.headers["Content-Type"]).toBe("image/png");
     expect(calls[1]!.headers.Authorization).toBeUndefined();
+    // A call to the API says which app makes it, as every other does.
+    expect(calls[1]!.headers["X-Fieldtag-Client"]).toBe("web");
     expect(calls[1]!.body).toBe(file);
   });
 
@@ -85,6 +87,8 @@ describe("files client", () => {
     expect(calls[0]!.body).toEqual({ folderName: "floor-plans", action: "write", contentType: "image/jpeg" });
     expect(calls[1]!.url).toBe("https://bucket.example.com/floor-plans/f.jpg?X-Amz-Signature=1");
     expect(calls[1]!.headers["Content-Type"]).toBe("image/jpeg");
+    // Not the API: a storage bucket's CORS rules would refuse a header of ours.
+    expect(calls[1]!.headers["X-Fieldtag-Client"]).toBeUndefined();
   });
 
   it("refuses a wrong type or a too large file before sending anything", async () => {
@@ -128,7 +132,7 @@ describe("files client", () => {
     const blob = await loadImage(files, "logos", "abc.png", fetch as unknown as typeof globalThis.fetch);
     expect(await blob.text()).toBe("PNGDATA");
     expect(calls[0]!.body).toEqual({ folderName: "logos", action: "read", fileName: "abc.png" });
-    expect(calls[1]!).toMatchObject({ method: "GET", url: "http://localhost:3000/api/files/logos/abc.png?sig=r" });
+    expect(calls[1]!).toMatchObject({ method: "GET", url: "http://localhost:3000/api/files/logos/abc.png?sig=r", headers: { "X-Fieldtag-Client": "web" } });
     expect(await (await cachedImage("logos", "abc.png"))?.text()).toBe("PNGDATA");
 
     // Offline now: the kept copy answers without a call.

@@ -7,7 +7,8 @@
  * anything is sent.
  */
 import { t } from "../app/strings";
-import { apiBaseUrl } from "../api/baseUrl";
+import { apiBaseUrl, isApiUrl } from "../api/baseUrl";
+import { clientAppHeader } from "../api/clientApp";
 import type { ApiClient } from "../api/types";
 import { ApiError } from "../api/types";
 
@@ -57,6 +58,11 @@ export interface FilesClient {
   readUrl(folder: Folder, fileName: string): Promise<string>;
 }
 
+/** What a call to a file URL carries besides its own headers: which app makes it, when the URL is the API's. */
+export function fileUrlHeaders(url: string): Record<string, string> {
+  return isApiUrl(url) ? clientAppHeader() : {};
+}
+
 /** A URL the server answered, made absolute against the API's address when it is a path. */
 export function resolveFileUrl(url: string): string {
   if (/^https?:\/\//.test(url)) return url;
@@ -96,7 +102,8 @@ export function createFilesClient(client: ApiClient, orgId: string, fetchFn: typ
       const signed = await client.request<SignedUrl>("POST", path, { body: { folderName: folder, action: "write", contentType } }).catch(apiFailure);
       let response: Response;
       try {
-        response = await fetchFn(resolveFileUrl(signed.url), { method: "PUT", headers: { "Content-Type": contentType }, body: file });
+        const url = resolveFileUrl(signed.url);
+        response = await fetchFn(url, { method: "PUT", headers: { "Content-Type": contentType, ...fileUrlHeaders(url) }, body: file });
       } catch {
         throw new FileError(t("fileOffline"), true);
       }

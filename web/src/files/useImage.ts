@@ -3,7 +3,7 @@
  * otherwise fetched through a read URL and kept for next time.
  */
 import { useEffect, useState } from "react";
-import { type FilesClient, FileError, type Folder } from "./files";
+import { type FilesClient, FileError, type Folder, fileUrlHeaders } from "./files";
 import { cachedImage, keepImage } from "./imageCache";
 import { useFiles } from "./useFiles";
 
@@ -20,7 +20,7 @@ export async function loadImage(files: FilesClient, folder: Folder, fileName: st
   const url = await files.readUrl(folder, fileName);
   let response: Response;
   try {
-    response = await fetchFn(url);
+    response = await fetchFn(url, { headers: fileUrlHeaders(url) });
   } catch {
     throw new FileError("offline", true);
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { vectors } from "../domain/testdata";
 import { type SyncRecord, serverCopyWins } from "./records";
 
 const copy = (lastUpdated: string, fields: Partial<SyncRecord> = {}): SyncRecord => ({ id: "a", lastUpdated, ...fields });
@@ -34,5 +35,33 @@ describe("which copy a download keeps", () => {
     expect(serverCopyWins(copy("2026-11-22T10:00:00.000Z", { hasBeenChangedLocally: true }), tombstone)).toBe(true);
     expect(serverCopyWins(copy("2026-11-22T10:00:00.000Z", { version: 2 }), tombstone)).toBe(true);
     expect(serverCopyWins({ ...tombstone }, tombstone)).toBe(false);
+  });
+});
+
+interface Copy {
+  lastUpdated: string;
+  deleted?: boolean;
+  version?: number;
+  pending?: boolean;
+  data: Record<string, unknown>;
+}
+
+/** A copy of the shared vectors as the local store keeps it. */
+function stored(copy: Copy): SyncRecord {
+  const record: SyncRecord = { ...copy.data, id: "a", lastUpdated: copy.lastUpdated };
+  if (copy.deleted) record.deleted = true;
+  if (copy.version !== undefined) record.version = copy.version;
+  if (copy.pending) record.hasBeenChangedLocally = true;
+  return record;
+}
+
+describe("which copy a download keeps (testdata/lww/copies.json)", () => {
+  const cases = vectors("lww").filter((c) => c.name.startsWith("copies:") && (c.expected as { client?: boolean }).client !== undefined);
+
+  it("has the shared cases", () => expect(cases.length).toBeGreaterThan(0));
+
+  it.each(cases)("$name", ({ input, expected }) => {
+    const { held, arriving } = input as { held?: Copy; arriving: Copy };
+    expect(serverCopyWins(held && stored(held), stored(arriving))).toBe((expected as { client: boolean }).client);
   });
 });

@@ -1,21 +1,21 @@
 /**
  * The application shell of §1 around every signed-in screen: the organisation's logo (or
- * ours), the navigation bar, an optional site selector, the sync message, global alert
- * banners, and a footer with the copyright, 'Powered By' when the organisation shows its own
- * logo, and the build version.
+ * ours), the navigation bar, an optional site selector, the sync message, logout, global alert
+ * banners and a warning when the device's clock is off, and a footer with the copyright,
+ * 'Powered By' when the organisation shows its own logo, and the build version.
  */
-import { Alert, AppBar, Box, Button, Link, Stack, Toolbar, Typography } from "@mui/material";
-import { useState } from "react";
+import { Alert, AppBar, Box, Link, Stack, Toolbar, Typography } from "@mui/material";
 import { Outlet } from "react-router";
 import { useAuth } from "../../auth/AuthProvider";
-import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
-import { useRecords, useSyncEngine } from "../../offline/SyncProvider";
+import { useRecords } from "../../offline/SyncProvider";
 import { type Organization, visibleNavigation } from "../navigation";
 import { SubscriptionGate } from "../../features/subscription/SubscriptionGate";
 import { servedPaths } from "../routes";
 import { t } from "../strings";
 import { useImage } from "../../files/useImage";
+import { ClockWarning } from "./ClockWarning";
 import { LogoBox } from "./LogoBox";
+import { LogoutButton } from "./LogoutButton";
 import { NavBar } from "./NavBar";
 import { SiteSelector } from "./SiteSelector";
 import { SyncMessage } from "./SyncMessage";
@@ -41,22 +41,6 @@ export function Shell() {
   const logoUrl = logo.state === "ready" ? logo.url : null;
   const hasOwnLogo = typeof org?.logo === "string" && org.logo.trim() !== "";
   const groups = visibleNavigation(auth.user, org, servedPaths);
-  const engine = useSyncEngine();
-
-  const [unsent, setUnsent] = useState(0);
-
-  async function logout(confirmed = false) {
-    // Send what this device still holds before the session ends. What cannot be sent now
-    // would wait on the device for the next sign-in, so the user decides.
-    await engine.syncNow().catch(() => undefined);
-    const pending = await engine.pendingChanges().catch(() => 0);
-    if (pending > 0 && !confirmed) {
-      setUnsent(pending);
-      return;
-    }
-    setUnsent(0);
-    await auth.logout();
-  }
 
   return (
     <Box sx={{ minHeight: "100dvh", display: "flex", flexDirection: "column" }}>
@@ -67,9 +51,7 @@ export function Shell() {
           <Box sx={{ flexGrow: 1 }} />
           {org?.showSiteSelector && servedPaths.has("/sites/:locationId") && <SiteSelector />}
           <SyncMessage />
-          <Button color="inherit" size="small" onClick={() => void logout()}>
-            {t("logout")}
-          </Button>
+          <LogoutButton />
         </Toolbar>
       </AppBar>
       {alerts.length > 0 && (
@@ -81,25 +63,11 @@ export function Shell() {
           ))}
         </Stack>
       )}
+      <ClockWarning />
       <Box component="main" sx={{ flexGrow: 1, p: { xs: 3, sm: 5 } }}>
         <Outlet />
       </Box>
       <SubscriptionGate org={org} />
-      <ResponsiveDialog
-        open={unsent > 0}
-        onClose={() => setUnsent(0)}
-        title={t("unsentTitle")}
-        actions={
-          <>
-            <Button onClick={() => setUnsent(0)}>{t("staySignedIn")}</Button>
-            <Button color="error" onClick={() => void logout(true)}>
-              {t("logout")}
-            </Button>
-          </>
-        }
-      >
-        <Typography>{t("unsentText", { count: unsent })}</Typography>
-      </ResponsiveDialog>
       <Box component="footer" sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>
         <Typography variant="caption" component="p">
           {t("copyright", { year: new Date().getFullYear() })}

@@ -45,7 +45,7 @@ export function LoginPage() {
         <Stack spacing={4}>
           {auth.failure && (
             <Alert severity="error">
-              <AlertTitle>{auth.failure.title}</AlertTitle>
+              {auth.failure.title && <AlertTitle>{auth.failure.title}</AlertTitle>}
               {auth.failure.detail}
             </Alert>
           )}

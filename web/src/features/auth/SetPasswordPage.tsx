@@ -1,10 +1,12 @@
 /**
  * /accept-invite and /change-password (§2): sets a password with the userId and token of an
  * invite or reset link, then signs in. Without both in the query it does nothing but say so.
+ * When the account may not sign in to this app, the password is still set: the server's words
+ * say so and where to sign in instead.
  */
-import { Alert, Box, Button, Stack, TextField } from "@mui/material";
+import { Alert, Box, Button, Link, Stack, TextField } from "@mui/material";
 import { type FormEvent, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/types";
 import { t } from "../../app/strings";
 import { useAuth } from "../../auth/AuthProvider";
@@ -20,6 +22,7 @@ export function SetPasswordPage() {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [setElsewhere, setSetElsewhere] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -37,7 +40,8 @@ export function SetPasswordPage() {
       auth.begin(session);
       navigate("/sites", { replace: true });
     } catch (error) {
-      setProblem(error instanceof ApiError && error.kind === "api" && error.status === 401 ? t("setPasswordFailed") : (error as Error).message);
+      if (error instanceof ApiError && error.code === "PasswordSetLoginNotAllowed") setSetElsewhere(error.message);
+      else setProblem(error instanceof ApiError && error.kind === "api" && error.status === 401 ? t("setPasswordFailed") : (error as Error).message);
     } finally {
       setBusy(false);
     }
@@ -47,6 +51,18 @@ export function SetPasswordPage() {
     return (
       <SignInFrame title={t("setPassword")}>
         <Alert severity="info">{t("linkIncomplete")}</Alert>
+      </SignInFrame>
+    );
+  }
+  if (setElsewhere) {
+    return (
+      <SignInFrame title={t("setPassword")}>
+        <Stack spacing={4}>
+          <Alert severity="success">{setElsewhere}</Alert>
+          <Link component={RouterLink} to="/" sx={{ textAlign: "center" }}>
+            {t("login")}
+          </Link>
+        </Stack>
       </SignInFrame>
     );
   }

@@ -80,7 +80,7 @@ export function SignUpPage() {
           {problem && <Alert severity="error">{problem}</Alert>}
           {!problem && auth.failure && (
             <Alert severity="error">
-              <AlertTitle>{auth.failure.title}</AlertTitle>
+              {auth.failure.title && <AlertTitle>{auth.failure.title}</AlertTitle>}
               {auth.failure.detail}
             </Alert>
           )}

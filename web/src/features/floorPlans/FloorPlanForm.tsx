@@ -1,8 +1,8 @@
 /**
  * A floor plan's name (required, §5) and image (folder floor-plans). A new plan saved
  * replaces /new by its own address, where equipment can then be placed. Delete Floor Plan
- * takes the plan's items off it (their floor and point cleared) when the user may edit
- * equipment. LOCATION_WRITE to change (§6).
+ * takes the plan's items off it (their floor and point cleared). LOCATION_WRITE to change (§6),
+ * which covers taking the items off.
  */
 import { Box, Button, Stack } from "@mui/material";
 import { type FormEvent, useMemo, useState } from "react";
@@ -21,6 +21,7 @@ import { textError } from "../../ui/forms/validation";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { useDraft } from "../../ui/forms/useDraft";
 import { type FloorPlan, floorPlansPath } from "./floorPlan";
+import { takeOffPlan } from "./placement";
 
 export interface FloorPlanFormProps {
   locationId: string;
@@ -62,9 +63,7 @@ export function FloorPlanForm({ locationId, plan, equipment }: FloorPlanFormProp
     if (!plan) return;
     try {
       await engine.remove("floorPlans", plan);
-      if (can(user, "EQUIPMENT_WRITE")) {
-        for (const item of equipment.filter((e) => e.floorId === plan.id)) await engine.put("equipment", { ...item, floorId: null, floorPlanLocation: null });
-      }
+      await takeOffPlan(engine, equipment, plan.id);
     } catch (error) {
       snackbar.show((error as Error).message, "error");
       return;

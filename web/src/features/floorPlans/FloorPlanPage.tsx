@@ -6,7 +6,7 @@ import { Alert, Paper, Stack, Typography } from "@mui/material";
 import { Link as RouterLink, useParams } from "react-router";
 import { t } from "../../app/strings";
 import { useAuth } from "../../auth/AuthProvider";
-import { can } from "../../auth/session";
+import { can, canTake } from "../../auth/session";
 import type { Equipment } from "../../domain/records";
 import { useLoadedRecords, useRecords } from "../../offline/SyncProvider";
 import { type FloorPlan, floorPlansPath } from "./floorPlan";
@@ -46,7 +46,7 @@ export function FloorPlanPage() {
         {!mayChange && <Alert severity="info">{t("floorPlanNeedsPermission")}</Alert>}
         <FloorPlanForm key={plan?.id ?? "new"} locationId={locationId} plan={plan} equipment={equipment} />
         {plan ? (
-          <Placement plan={plan} plans={plans ?? []} equipment={equipment} mayPlace={mayChange && can(user, "EQUIPMENT_WRITE")} />
+          <Placement plan={plan} plans={plans ?? []} equipment={equipment} mayPlace={canTake(user, "placeOnFloorPlan")} />
         ) : (
           <Typography color="text.secondary">{t("planNeedsSaving")}</Typography>
         )}

@@ -108,6 +108,23 @@ describe("floor plans", () => {
     await waitFor(async () => expect(await harness.tab.engine.get<Equipment>("equipment", GARAGE.id, SITE)).toMatchObject({ floorId: null, floorPlanLocation: null }));
   });
 
+  it("places an item with LOCATION_WRITE alone, and deleting a plan takes its items off it", async () => {
+    const user = userEvent.setup();
+    const harness = await open(`${BASE}/${PLAN.id}`, ["LOCATION_READ", "LOCATION_WRITE"]);
+    await screen.findByRole("heading", { name: "Ground Floor" });
+    const chooser = screen.getByRole("combobox", { name: "Equipment to place" });
+    await waitFor(() => expect(chooser.textContent).toBe("Garage"));
+    await user.type(screen.getByRole("textbox", { name: "X (px)" }), "5");
+    await user.type(screen.getByRole("textbox", { name: "Y (px)" }), "6");
+    await user.click(screen.getByRole("button", { name: "Place" }));
+    expect(await screen.findByText("Placed Garage on Ground Floor")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Delete Floor Plan" }));
+    await user.click(within(await screen.findByRole("dialog", { name: "Delete floor plan?" })).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(harness.router.state.location.pathname).toBe(BASE));
+    for (const item of [LOBBY, GARAGE]) expect(await harness.tab.engine.get<Equipment>("equipment", item.id, SITE)).toMatchObject({ floorId: null, floorPlanLocation: null });
+  });
+
   it("is view-only without LOCATION_WRITE", async () => {
     await open(`${BASE}/${PLAN.id}`, ["LOCATION_READ", "EQUIPMENT_WRITE"]);
     await screen.findByRole("heading", { name: "Ground Floor" });

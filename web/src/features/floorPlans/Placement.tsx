@@ -2,7 +2,7 @@
  * Placing equipment on a floor plan: choose an item, then click on the plan where it stands
  * (or type its position and press Place, by keyboard). The item's floorId becomes the plan
  * and its floorPlanLocation the point, 'x' + 'x' + 'y' (§3), saved at once like any equipment
- * change. Needs LOCATION_WRITE (floor plans) and EQUIPMENT_WRITE (the item, §6).
+ * change. Needs LOCATION_WRITE, as floor plans do (the action placeOnFloorPlan).
  */
 import { Alert, Box, Button, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
 import { useEffect, useMemo, useState } from "react";
@@ -14,6 +14,7 @@ import { SelectInput } from "../../ui/forms/SelectInput";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { type FloorPlan, byName } from "./floorPlan";
 import { PlanImage } from "./PlanImage";
+import { placeOnPlan } from "./placement";
 import { type Point, formatPoint, parsePoint } from "./point";
 
 export interface PlacementProps {
@@ -59,7 +60,7 @@ export function Placement({ plan, plans, equipment, mayPlace }: PlacementProps) 
 
   async function place(item: Equipment, point: Point | null) {
     try {
-      await engine.put("equipment", { ...item, floorId: point ? plan.id : null, floorPlanLocation: point ? formatPoint(point) : null });
+      await placeOnPlan(engine, item, plan.id, point);
     } catch (error) {
       snackbar.show((error as Error).message, "error");
       return;

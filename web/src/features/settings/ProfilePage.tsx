@@ -1,19 +1,21 @@
 /**
  * Own profile (§2 /profile): name and email, both required, email valid (§5). Saved as a
  * local change of the user's record, so it works offline and reaches the server and the
- * other devices through sync; 'Successfully updated profile' (§8).
+ * other devices through sync; 'Successfully updated profile' (§8). Every user may change their
+ * own name and email (the action editOwnProfile), without the settings permissions.
  */
 import { Box, Paper, Stack, Typography } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
 import { t } from "../../app/strings";
 import { useAuth } from "../../auth/AuthProvider";
-import { type User, can } from "../../auth/session";
+import { type User, canTake } from "../../auth/session";
 import { useRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { SaveButton } from "../../ui/SaveButton";
 import { TextInput } from "../../ui/forms/TextInput";
 import { textError } from "../../ui/forms/validation";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { useUnsavedChanges } from "../../ui/unsaved/useUnsavedChanges";
+import { saveOwnProfile } from "./profile";
 
 export function ProfilePage() {
   const auth = useAuth();
@@ -35,9 +37,7 @@ export function ProfilePage() {
 
   const dirty = touched && (name !== (me?.name ?? "") || email !== (me?.email ?? ""));
   const unsaved = useUnsavedChanges(dirty);
-  // The server takes user records from holders of SETTINGS_WRITE only (§6: settings screens
-  // need it to change), so without it the form is shown but cannot be changed.
-  const mayChange = can(auth.user, "SETTINGS_WRITE");
+  const mayChange = canTake(auth.user, "editOwnProfile");
   const invalid = textError(name, { required: true }) !== undefined || textError(email, { required: true, type: "email" }) !== undefined;
   const edit = (set: (value: string) => void) => (value: string) => {
     setTouched(true);
@@ -48,7 +48,7 @@ export function ProfilePage() {
     event.preventDefault();
     if (!me || invalid || !mayChange) return;
     try {
-      await engine.put("users", { ...me, name: name.trim(), email: email.trim() });
+      await saveOwnProfile(engine, me, { name, email });
     } catch (error) {
       snackbar.show((error as Error).message, "error");
       return;

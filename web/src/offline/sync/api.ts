@@ -17,9 +17,11 @@ export type DownloadAnswer = Partial<Record<SyncKind, SyncRecord[]>> & {
 };
 
 export type RecordAnswer =
-  | { status: "accepted"; id: string; version: number }
-  /** The server holds a newer copy (or a tombstone), which replaces the local one. */
-  | { status: "stale"; id: string; record: SyncRecord }
+  /** `lastUpdated`: the stamp the record was kept under, when not the one sent (it was too far ahead). */
+  | { status: "accepted"; id: string; version: number; lastUpdated?: string }
+  /** The server holds a newer copy (or a tombstone), which replaces the local one; no copy
+   * comes back of a kind the user may not read. */
+  | { status: "stale"; id: string; record?: SyncRecord }
   | { status: "rejected"; id: string; reason: string };
 
 /** An answer per uploaded record, in the same position of the same key. */

@@ -145,6 +145,54 @@ describe("upload", () => {
     expect((await engine.get("equipment", hex(1)))?.hasBeenChangedLocally).toBeUndefined();
   });
 
+  it("keeps a record under the server's stamp when it was kept under the time of receipt", async () => {
+    // The device clock runs an hour ahead and no download has told it yet.
+    const world = testWorld(new IDBFactory(), { serverAhead: -HOUR });
+    const tab = open(world);
+    const saved = await tab.engine.put("equipment", item(1));
+    expect(saved.lastUpdated).toBe(iso(T0));
+    await tab.engine.syncNow();
+    const kept = world.server.stored("equipment", hex(1));
+    expect(kept?.lastUpdated).toBe(iso(T0 - HOUR));
+    expect(await tab.engine.get("equipment", hex(1))).toEqual({ ...item(1), lastUpdated: iso(T0 - HOUR), version: kept?.version });
+
+    // A later edit on the device is stamped after the server's copy, and goes through.
+    const edited = await tab.engine.put("equipment", item(1, { name: "Edited" }));
+    expect(Date.parse(edited.lastUpdated)).toBeGreaterThan(T0 - HOUR);
+    await tab.engine.syncNow();
+    expect(world.server.stored("equipment", hex(1))).toMatchObject({ name: "Edited" });
+  });
+
+  it("leaves the local copy as it is when the server's copy changed again meanwhile", async () => {
+    const world = testWorld(new IDBFactory(), { serverAhead: -HOUR });
+    const tab = open(world);
+    await tab.engine.put("equipment", item(1, { note: "first" }));
+    const release = world.server.hold();
+    const sync = tab.engine.syncNow();
+    await vi.waitFor(() => expect(world.server.uploads).toHaveLength(1));
+    const again = await tab.engine.put("equipment", item(1, { note: "second" }));
+    release();
+    await sync;
+    expect(await tab.engine.get("equipment", hex(1))).toEqual(again);
+  });
+
+  it("keeps a stale record it may not read the newer copy of, unflagged, and says so", async () => {
+    const { engine, server, clock } = await started();
+    server.unreadable.add("history");
+    const record = { id: hex(9), orgId: ORG, locationId: SITE, equipmentId: hex(1), type: 7, description: "Mine" };
+    server.seed("history", { ...record, description: "Theirs", lastUpdated: iso(T0 + HOUR) });
+    const saved = await engine.put("history", record);
+    clock.advance(300);
+    await engine.idle();
+    const { hasBeenChangedLocally, ...unflagged } = saved;
+    expect(hasBeenChangedLocally).toBe(true);
+    expect(await engine.get("history", hex(9))).toEqual(unflagged);
+    expect(await engine.pendingChanges()).toBe(0);
+    expect(engine.status().rejected).toEqual([
+      { kind: "history", id: hex(9), reason: "A newer change to this record is on the server, so this change was not saved.", at: iso(T0 + 300) },
+    ]);
+  });
+
   it("keeps a rejected record, unflagged, lists the reason, and does not send it again", async () => {
     const { engine, server, clock } = await started();
     await engine.put("equipment", item(1, { name: "" }));
@@ -296,6 +344,24 @@ describe("clock", () => {
   });
 });
 
+describe("clock offset in the status", () => {
+  it("says how far the device clock is off, learned from each answer and kept for the next session", async () => {
+    const world = testWorld(new IDBFactory(), { serverAhead: 12 * 60_000 });
+    const { engine } = await started(world);
+    expect(engine.status().clockOffset).toBe(12 * 60_000);
+
+    const later = open(world);
+    later.engine.start();
+    await vi.waitFor(() => expect(later.engine.status().clockOffset).toBe(12 * 60_000));
+    await later.engine.idle();
+  });
+
+  it("is unknown until the server has answered once", () => {
+    const { engine } = open(testWorld(new IDBFactory()));
+    expect(engine.status().clockOffset).toBeUndefined();
+  });
+});
+
 describe("status", () => {
   it("tells subscribers it is syncing, then up to date", async () => {
     const { engine } = await started();
@@ -323,6 +389,20 @@ describe("status", () => {
 });
 
 describe("lifecycle", () => {
+  it("clears the device's records and stops when destroyed (sign-out)", async () => {
+    const { engine, server, clock, tab } = await started();
+    server.seed("equipment", { ...item(1), lastUpdated: iso(T0) });
+    await engine.syncNow();
+    expect(await tab.store.keys()).not.toEqual([]);
+    await engine.destroy();
+    expect(await tab.store.keys()).toEqual([]);
+    await expect(engine.put("equipment", item(2))).rejects.toThrow("database is destroyed");
+    const downloads = server.downloads.length;
+    clock.advance(120_000);
+    await engine.idle();
+    expect(server.downloads).toHaveLength(downloads);
+  });
+
   it("survives start, stop, start in one go (React's strict mode) and stops for good", async () => {
     const world = testWorld(new IDBFactory());
     const { engine } = open(world);

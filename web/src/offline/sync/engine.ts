@@ -84,6 +84,8 @@ export interface SyncEngine {
   idle(): Promise<void>;
   /** How many local changes have not reached the server yet (every tab's). */
   pendingChanges(): Promise<number>;
+  /** Stops, and clears the device's store, unsent changes included; every open tab reloads (sign-out). */
+  destroy(): Promise<void>;
 }
 
 type TabMessage =
@@ -185,8 +187,8 @@ export function createSyncEngine({
 
   /** Reads what another tab (or an earlier session) saved of the sync info. */
   async function refreshInfo(): Promise<void> {
-    const [info = {}, rejected = []] = await store.getMany<unknown>([SYNC_INFO_KEY, REJECTED_KEY]);
-    publish({ ...(info as SyncInfo), rejected: rejected as RejectedUpload[] });
+    const [info = {}, rejected = [], offset] = await store.getMany<unknown>([SYNC_INFO_KEY, REJECTED_KEY, CLOCK_OFFSET_KEY]);
+    publish({ ...(info as SyncInfo), rejected: rejected as RejectedUpload[], ...(typeof offset === "number" ? { clockOffset: offset } : {}) });
   }
 
   async function saveInfo(patch: SyncInfo): Promise<void> {
@@ -215,7 +217,7 @@ export function createSyncEngine({
         if (offset !== undefined) tx.set(CLOCK_OFFSET_KEY, offset);
         return result;
       });
-      publish({ rejected: settled.rejected });
+      publish({ rejected: settled.rejected, ...(offset === undefined ? {} : { clockOffset: offset }) });
       recordsChanged(settled.changes);
     }
     await saveInfo({ lastSuccessfulUploadDate: iso(now()) });
@@ -257,6 +259,7 @@ export function createSyncEngine({
         const batch = pages;
         const mergeStart = performance.now();
         recordsChanged(await store.update((tx) => mergePages(tx, batch, offset, { resync })));
+        if (offset !== undefined) publish({ clockOffset: offset });
         // Visible in the browser's performance timeline (and read by bench/web).
         performance.measure(MERGE_MEASURE, { start: mergeStart, detail: { records: pending } });
         pages = [];
@@ -411,6 +414,11 @@ export function createSyncEngine({
     remove: (kind, record) => put(kind, { ...record, deleted: true }),
 
     pendingChanges: async () => ((await store.get<OutboxEntry[]>(OUTBOX_KEY)) ?? []).length,
+
+    async destroy() {
+      engine.stop();
+      await store.destroy();
+    },
 
     list: <T>(kind: SyncKind, locationId?: string) => lists.list(kind, locationId) as Promise<T[]>,
     get: (kind, id, locationId) => getRecord(store, (kind, site) => lists.list(kind, site), kind, id, locationId),

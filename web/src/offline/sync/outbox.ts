@@ -3,6 +3,7 @@
  * Sync, docs/sync.md). A record is settled only if it is still exactly the copy that was
  * sent: one changed again while the upload was in flight stays flagged for the next upload.
  */
+import { t } from "../../app/strings";
 import type { SyncKind, UploadKind } from "../kinds";
 import { CLOCK_OFFSET_KEY, OUTBOX_KEY, REJECTED_KEY } from "../keys";
 import type { LocalRecord, SyncRecord } from "../records";
@@ -102,9 +103,9 @@ export async function collectBatch(tx: StoreTransaction, skip: ReadonlySet<strin
 }
 
 /**
- * Applies the server's answers: accepted records are unflagged, stale ones replaced by the
- * server's copy, rejected ones unflagged and listed with the reason. Answers the kinds whose
- * lists changed.
+ * Applies the server's answers: accepted records are unflagged (under the stamp the server
+ * kept), stale ones replaced by the server's copy, rejected ones, and stale ones without a copy
+ * the user may read, unflagged and listed with the reason. Answers the kinds whose lists changed.
  */
 export async function settleBatch(
   tx: StoreTransaction,
@@ -117,7 +118,7 @@ export async function settleBatch(
     records.forEach((record, i) => {
       refs.push(refOf(kind, record));
       const reply = answer[kind]?.[i];
-      if (reply?.status === "stale") refs.push(refOf(kind, reply.record));
+      if (reply?.status === "stale" && reply.record) refs.push(refOf(kind, reply.record));
     });
   }
   const lists = new RecordLists(tx);
@@ -135,11 +136,14 @@ export async function settleBatch(
       const current = lists.find(kind, record.id);
       // No answer, or edited again in flight: it stays in the outbox for the next upload.
       if (!reply || reply.id !== record.id || !current || !sameCopy(current, record)) return;
-      if (reply.status === "accepted") lists.place(kind, { ...withoutFlag(current), version: reply.version });
-      else if (reply.status === "stale") lists.place(kind, withoutFlag(reply.record));
+      if (reply.status === "accepted") {
+        // The stamp the server kept: a stamp ahead of it here would outrank newer copies coming down.
+        lists.place(kind, { ...withoutFlag(current), version: reply.version, lastUpdated: reply.lastUpdated ?? current.lastUpdated });
+      } else if (reply.status === "stale" && reply.record) lists.place(kind, withoutFlag(reply.record));
       else {
+        // Refused, or stale with a copy this user may not read: the local copy stays, and the user hears why.
         lists.place(kind, withoutFlag(current));
-        refused.push({ kind, id: record.id, reason: reply.reason, at: now });
+        refused.push({ kind, id: record.id, reason: reply.status === "stale" ? t("syncStaleUnreadable") : reply.reason, at: now });
       }
       settled.add(entryName({ kind, id: record.id }));
     });

@@ -16,4 +16,6 @@ export interface SyncStatus extends SyncInfo {
   /** The browser says online, and the last call got an answer. */
   online: boolean;
   rejected: readonly RejectedUpload[];
+  /** Server clock minus device clock (ms), once the server has answered. */
+  clockOffset?: number;
 }

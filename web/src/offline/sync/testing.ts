@@ -4,8 +4,10 @@
  * clock whose time and timers move only when a test says so.
  */
 import { ApiError } from "../../api/types";
-import { SYNC_KINDS, type SyncKind, isLocationScoped } from "../kinds";
-import type { SyncRecord } from "../records";
+import { mayWrite } from "../../domain/actions";
+import { stampOnReceipt } from "../../domain/lww";
+import { SYNC_KINDS, type SyncKind, type UploadKind, isLocationScoped } from "../kinds";
+import type { LocalRecord, SyncRecord } from "../records";
 import { type KeyValueStore, openStore } from "../store";
 import { type DownloadAnswer, type DownloadQuery, EPOCH_CHANGED, type RecordAnswer, type SyncApi, type UploadAnswer, type UploadBody } from "./api";
 import { type SyncEngine, type SyncEngineOptions, createSyncEngine } from "./engine";
@@ -33,6 +35,8 @@ export class FakeSyncServer implements SyncApi {
   private inFlight = 0;
 
   globalAlerts: SyncRecord[] = [];
+  /** Kinds the user may not read: a stale answer comes without the server's copy. */
+  readonly unreadable = new Set<SyncKind>();
   /** No answer comes: every call fails as the API client fails offline. */
   offline = false;
   readonly downloads: DownloadQuery[] = [];
@@ -116,19 +120,24 @@ export class FakeSyncServer implements SyncApi {
     if (kind === "globalAlerts") return { status: "rejected", id, reason: "globalAlerts: are download only" };
     if (incoming.name === "") return { status: "rejected", id, reason: "name: is required" };
     if (isLocationScoped(kind) && !incoming.locationId) return { status: "rejected", id, reason: "locationId: is required" };
-    const record: SyncRecord = { ...incoming, lastUpdated: normalized(incoming.lastUpdated) };
+    const received = stampOnReceipt(incoming.lastUpdated, new Date(this.now()).toISOString());
+    const record: SyncRecord = { ...incoming, lastUpdated: normalized(received.stored) };
     delete record.hasBeenChangedLocally;
     delete record.version;
+    const restamped = received.restamped ? { lastUpdated: record.lastUpdated } : {};
     const key = `${kind}/${id}`;
     const current = this.records.get(key);
     if (current) {
       const wins = incomingWins(current.record, record);
-      if (wins === null) return { status: "accepted", id, version: current.version };
-      if (!wins) return { status: "stale", id, record: { ...structuredClone(current.record), version: current.version } };
+      if (wins === null) return { status: "accepted", id, version: current.version, ...restamped };
+      if (!wins) {
+        if (this.unreadable.has(kind)) return { status: "stale", id };
+        return { status: "stale", id, record: { ...structuredClone(current.record), version: current.version } };
+      }
     }
     const version = ++this.version;
     this.records.set(key, { kind, record, version });
-    return { status: "accepted", id, version };
+    return { status: "accepted", id, version, ...restamped };
   }
 
   private async call<T>(answer: () => T): Promise<T> {
@@ -272,4 +281,53 @@ export function openTab(world: TestWorld, options: Partial<SyncEngineOptions> = 
       channel?.close();
     },
   };
+}
+
+/** One write an action made, with the copy the server held before it (none: a new record). */
+export interface RecordedWrite {
+  kind: UploadKind;
+  record: SyncRecord;
+  stored?: SyncRecord;
+}
+
+/**
+ * A stand-in for the sync engine that keeps records in memory and records every write, to check
+ * what a user action writes against the permission table, as the server would.
+ */
+export class RecordingEngine {
+  readonly writes: RecordedWrite[] = [];
+  private records = new Map<string, { kind: SyncKind; record: SyncRecord }>();
+
+  /** Records the server (and the device) already hold. */
+  constructor(seed: [SyncKind, LocalRecord & Record<string, unknown>][] = []) {
+    for (const [kind, record] of seed) this.records.set(`${kind}/${record.id}`, { kind, record: { lastUpdated: "2026-11-20T10:00:00.000Z", version: 1, ...record } });
+  }
+
+  put = async <T extends LocalRecord>(kind: UploadKind, record: T): Promise<T & SyncRecord> => {
+    const key = `${kind}/${record.id}`;
+    const saved = { ...record, lastUpdated: new Date().toISOString() } as T & SyncRecord;
+    this.writes.push({ kind, record: saved, stored: this.records.get(key)?.record });
+    this.records.set(key, { kind, record: saved });
+    return saved;
+  };
+
+  remove = <T extends LocalRecord>(kind: UploadKind, record: T): Promise<T & SyncRecord> => this.put(kind, { ...record, deleted: true });
+
+  list = async <T = SyncRecord>(kind: SyncKind, locationId?: string): Promise<T[]> =>
+    [...this.records.values()]
+      .filter((r) => r.kind === kind && !r.record.deleted && (locationId === undefined || r.record.locationId === locationId))
+      .map((r) => r.record as T);
+
+  get = async <T = SyncRecord>(kind: SyncKind, id: string): Promise<T | undefined> => {
+    const found = this.records.get(`${kind}/${id}`);
+    return found && !found.record.deleted ? (found.record as T) : undefined;
+  };
+
+  /** The writes a user holding `held` would see refused, with the server's reasons. */
+  refusals(held: readonly string[], userId: string): string[] {
+    return this.writes.flatMap(({ kind, record, stored }) => {
+      const answer = mayWrite(held, userId, kind, record, stored);
+      return answer === "allowed" ? [] : [`${kind} ${record.id}: ${answer}`];
+    });
+  }
 }

@@ -98,22 +98,24 @@ describe("EquipmentOptionsDialog items", () => {
     expect(labels({ floorId: hex(0x700), floorPlanLocation: "1x2" })).toContain("equipmentViewOnFloorPlan");
   });
 
-  it("gates items by §6", () => {
+  it("gates items by the permission table", () => {
     const labels = (permissions: string[]) =>
       optionsFor({ id: LOBBY, name: "Lobby", locationId: SITE, lastUpdated: "", floorId: "f", floorPlanLocation: "1x2" }, site, abilitiesOf({ id: USER, orgId: ORG, name: "", email: "", permissions })).map(
         (o) => o.label,
       );
     expect(labels(["EQUIPMENT_READ"])).toEqual(["equipmentPreviewDetails"]);
+    // Transfer and Replace move the item's history, services and deficiencies: EQUIPMENT_WRITE covers all of it.
     expect(labels(["EQUIPMENT_READ", "EQUIPMENT_WRITE"])).toEqual([
       "equipmentPreviewDetails",
       "equipmentEdit",
       "equipmentReplaceBarcode",
+      "equipmentTransfer",
       "equipmentReplace",
       "equipmentDelete",
     ]);
-    expect(labels(["EQUIPMENT_READ", "HISTORY_WRITE"])).toEqual(["equipmentPreviewDetails", "historyType4"]);
-    expect(labels(["EQUIPMENT_READ", "EQUIPMENT_WRITE", "HISTORY_WRITE", "SERVICE_WRITE"])).not.toContain("equipmentTransfer");
-    expect(labels(["EQUIPMENT_READ", "EQUIPMENT_WRITE", "HISTORY_WRITE", "SERVICE_WRITE", "DEFICIENCY_WRITE"])).toContain("equipmentTransfer");
+    // Could Not Service is servicing: SERVICE_WRITE, not HISTORY_WRITE.
+    expect(labels(["EQUIPMENT_READ", "SERVICE_WRITE"])).toEqual(["equipmentPreviewDetails", "historyType4"]);
+    expect(labels(["EQUIPMENT_READ", "HISTORY_WRITE"])).toEqual(["equipmentPreviewDetails"]);
     expect(labels(["EQUIPMENT_READ", "DEFICIENCY_WRITE", "LOCATION_READ"])).toEqual(["equipmentPreviewDetails", "equipmentOpenDeficiency", "equipmentViewOnFloorPlan"]);
   });
 
@@ -172,14 +174,14 @@ describe("EquipmentOptionsDialog actions", () => {
     expect(screen.getByText("Closed")).toBeTruthy();
   });
 
-  it("deletes without a history record when the user may not write history", async () => {
+  it("deletes with its 'Deleted' history record for a user with the equipment write permission alone", async () => {
     const user = userEvent.setup();
     const { dialog } = await show(["EQUIPMENT_READ", "EQUIPMENT_WRITE"]);
     await user.click(within(dialog).getByRole("button", { name: "Delete Equipment" }));
     await user.click(within(await screen.findByRole("dialog", { name: "Delete equipment?" })).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Equipment Deleted")).toBeTruthy();
     const history = await device!.engine.list<HistoryRecord>("history", SITE);
-    expect(history.filter((h) => h.type === HistoryType.deleted)).toEqual([]);
+    expect(history.filter((h) => h.type === HistoryType.deleted)).toMatchObject([{ equipmentId: LOBBY }]);
   });
 
   it("needs a reason to record Could Not Service", async () => {

@@ -2,7 +2,7 @@
  * The equipment options dialog (§2), every item in the spec's order: Preview Details, Edit
  * Equipment, Replace Barcode, Could Not Service, Transfer Equipment, Replace Equipment, Open
  * Deficiency, View on FloorPlan (only for an item placed on a floor plan), Delete Equipment
- * and Back. Items the user may not use (§6) are left out. Cancelling an action returns to
+ * and Back. Items the user may not take (the permission table) are left out. Cancelling an action returns to
  * the options; finishing one closes them.
  */
 import { Button, List, ListItemButton, ListItemText } from "@mui/material";
@@ -40,14 +40,14 @@ export function optionsFor(equipment: Equipment, site: Site, may: EquipmentAbili
   const placed = !!equipment.floorPlanLocation && !!equipment.floorId;
   const options: (Option | false)[] = [
     may.read && { label: "equipmentPreviewDetails", action: "preview" },
-    may.write && { label: "equipmentEdit", action: { path: base } },
-    may.write && { label: "equipmentReplaceBarcode", action: "replaceBarcode" },
+    may.edit && { label: "equipmentEdit", action: { path: base } },
+    may.edit && { label: "equipmentReplaceBarcode", action: "replaceBarcode" },
     may.couldNotService && { label: "historyType4", action: "couldNotService" },
-    may.transfer && { label: "equipmentTransfer", action: "transfer" },
-    may.write && { label: "equipmentReplace", action: "replace" },
+    may.move && { label: "equipmentTransfer", action: "transfer" },
+    may.move && { label: "equipmentReplace", action: "replace" },
     may.openDeficiency && { label: "equipmentOpenDeficiency", action: { path: `${base}/deficiency/new` } },
     placed && may.viewFloorPlan && { label: "equipmentViewOnFloorPlan", action: { path: `${base}/ReadOnlyFloorPlan` } },
-    may.write && { label: "equipmentDelete", action: "delete" },
+    may.delete && { label: "equipmentDelete", action: "delete" },
   ];
   return options.filter((o): o is Option => o !== false);
 }

@@ -12,8 +12,6 @@ import { belongingsMoved, belongingsOf } from "../moves";
 export interface Actor {
   orgId: string;
   userId: string;
-  /** HISTORY_WRITE: without it the server refuses history records, so none is written. */
-  writeHistory: boolean;
 }
 
 type Engine = Pick<SyncEngine, "put" | "remove" | "list">;
@@ -21,19 +19,17 @@ type Engine = Pick<SyncEngine, "put" | "remove" | "list">;
 /** §4 Soft delete: the item is marked deleted and a 'Deleted' history record is written. */
 export async function deleteEquipment(engine: Engine, equipment: Equipment, actor: Actor): Promise<void> {
   await engine.remove("equipment", equipment);
-  if (actor.writeHistory) {
-    await engine.put(
-      "history",
-      historyRecord({
-        orgId: actor.orgId,
-        userId: actor.userId,
-        type: HistoryType.deleted,
-        description: t("historyType8"),
-        equipmentId: equipment.id,
-        locationId: equipment.locationId,
-      }),
-    );
-  }
+  await engine.put(
+    "history",
+    historyRecord({
+      orgId: actor.orgId,
+      userId: actor.userId,
+      type: HistoryType.deleted,
+      description: t("historyType8"),
+      equipmentId: equipment.id,
+      locationId: equipment.locationId,
+    }),
+  );
 }
 
 /**

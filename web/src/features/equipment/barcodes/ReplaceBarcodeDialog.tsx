@@ -1,13 +1,13 @@
 /**
  * Replace Barcode (§4): scan or type the new barcode. One that another non-deleted item of
  * the organisation has — or this one already has — gives 'Equipment already has this
- * barcode'; otherwise it is saved with a data-change history record (with HISTORY_WRITE),
- * and 'Updated barcode' shows. Needs EQUIPMENT_WRITE.
+ * barcode'; otherwise it is saved with a data-change history record, and 'Updated barcode'
+ * shows. Needs EQUIPMENT_WRITE (the action editEquipment, which covers the history record).
  */
 import { useEffect, useState } from "react";
 import { t } from "../../../app/strings";
 import { useAuth } from "../../../auth/AuthProvider";
-import { can } from "../../../auth/session";
+import { canTake } from "../../../auth/session";
 import type { Equipment, Site } from "../../../domain/records";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
 import { BarcodeScannerDialog } from "./BarcodeScannerDialog";
@@ -33,7 +33,7 @@ export function ReplaceBarcodeDialog({ open, equipment, onClose }: ReplaceBarcod
     if (open) setError(null);
   }, [open]);
 
-  if (!can(user, "EQUIPMENT_WRITE")) return <NoPermissionDialog open={open} title={t("equipmentReplaceBarcode")} text={t("barcodeNeedsEquipmentWrite")} onClose={onClose} />;
+  if (!canTake(user, "editEquipment")) return <NoPermissionDialog open={open} title={t("equipmentReplaceBarcode")} text={t("barcodeNeedsEquipmentWrite")} onClose={onClose} />;
 
   async function take(barcode: string) {
     if (saving) return;

@@ -3,15 +3,14 @@
  * ('Could not find equipment with that barcode' / '... the scanned barcode' when none has
  * it), then Replace — the scanned item moves here with this item's name, and this one is
  * removed from service: 'Equipment replaced' — or Swap — the two exchange sites and names:
- * 'Equipment swapped'. Needs EQUIPMENT_WRITE, and the history, service and deficiency write
- * permissions for what moves along.
+ * 'Equipment swapped'. The action moveEquipment: EQUIPMENT_WRITE, which covers what moves along.
  */
 import { Button, Stack, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { t } from "../../../app/strings";
 import { useAuth } from "../../../auth/AuthProvider";
-import { can } from "../../../auth/session";
+import { canTake } from "../../../auth/session";
 import type { Equipment, Site } from "../../../domain/records";
 import { ResponsiveDialog } from "../../../ui/ResponsiveDialog";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
@@ -51,10 +50,7 @@ export function ReplaceEquipmentDialog({ open, equipment, site, onClose }: Repla
     }
   }, [open]);
 
-  // The move re-files the items' history, services and deficiencies, and its history record
-  // is what the server bills: each kind needs its write permission, or the upload is refused.
-  const allowed = (["EQUIPMENT_WRITE", "HISTORY_WRITE", "SERVICE_WRITE", "DEFICIENCY_WRITE"] as const).every((p) => can(user, p));
-  if (!allowed) return <NoPermissionDialog open={open} title={t("equipmentReplace")} text={t("replaceNeedsPermissions")} onClose={onClose} />;
+  if (!canTake(user, "moveEquipment")) return <NoPermissionDialog open={open} title={t("equipmentReplace")} text={t("replaceNeedsPermissions")} onClose={onClose} />;
 
   async function look(code: string, source: "camera" | "typed") {
     if (busy) return;

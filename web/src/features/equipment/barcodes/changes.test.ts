@@ -28,13 +28,6 @@ describe("replace barcode", () => {
   });
 });
 
-describe("replace barcode without HISTORY_WRITE", () => {
-  it("changes only the barcode", () => {
-    const changes = barcodeChanges(item(hex(1), HERE, "Lobby", "OLD-1"), "NEW-2", actor, false);
-    expect(changes).toEqual([{ kind: "equipment", record: expect.objectContaining({ id: hex(1), barcode: "NEW-2" }) }]);
-  });
-});
-
 describe("replace equipment", () => {
   const current = item(hex(1), HERE, "Lobby by the door", "CUR-1", { floorId: "f1", floorPlanLocation: "10x20" });
   const replacement = item(hex(2), THERE, "Spare shelf", "NEW-2");

@@ -80,14 +80,10 @@ function event(
   return { kind: "history", record: happened };
 }
 
-/**
- * Replace barcode: the new barcode and a data-change record of it — the record only for those
- * who may write history (§6; the server would refuse it), as with every automatic record.
- */
-export function barcodeChanges(equipment: Equipment, barcode: string, actor: Actor, withHistory = true): Change[] {
+/** Replace barcode: the new barcode and a data-change record of it. */
+export function barcodeChanges(equipment: Equipment, barcode: string, actor: Actor): Change[] {
   const before = equipment.barcode ?? null;
   const changed: Equipment = { ...equipment, barcode };
-  if (!withHistory) return [{ kind: "equipment", record: changed }];
   return [
     { kind: "equipment", record: changed },
     event(actor, HistoryType.dataChange, equipment, {

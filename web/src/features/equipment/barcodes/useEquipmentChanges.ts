@@ -5,7 +5,6 @@
  */
 import { useMemo } from "react";
 import { useAuth } from "../../../auth/AuthProvider";
-import { can } from "../../../auth/session";
 import type { Equipment, Site } from "../../../domain/records";
 import { useSyncEngine } from "../../../offline/SyncProvider";
 import type { SyncEngine } from "../../../offline/sync/engine";
@@ -13,7 +12,8 @@ import { belongingsOf } from "../moves";
 import { type Actor, type Change, barcodeChanges, replaceChanges, swapChanges } from "./changes";
 import { findByBarcode } from "./scanFlow";
 
-async function apply(engine: SyncEngine, changes: readonly Change[]): Promise<void> {
+/** Saves `changes` in order, each a local change. */
+export async function applyChanges(engine: Pick<SyncEngine, "put" | "remove">, changes: readonly Change[]): Promise<void> {
   for (const change of changes) {
     if (change.remove) await engine.remove(change.kind, change.record);
     else await engine.put(change.kind, change.record);
@@ -34,7 +34,6 @@ export function useEquipmentChanges(): EquipmentChanges {
   const { user } = useAuth();
   const orgId = user?.orgId ?? "";
   const userId = user?.id ?? null;
-  const writeHistory = can(user, "HISTORY_WRITE");
 
   return useMemo(() => {
     const actor = (): Actor => ({ orgId, userId, now: new Date() });
@@ -47,18 +46,18 @@ export function useEquipmentChanges(): EquipmentChanges {
       },
       sites,
       async replaceBarcode(equipment, barcode) {
-        await apply(engine, barcodeChanges(await fresh(equipment), barcode, actor(), writeHistory));
+        await applyChanges(engine, barcodeChanges(await fresh(equipment), barcode, actor()));
       },
       async replace(stale, staleReplacement) {
         const [current, replacement] = await Promise.all([fresh(stale), fresh(staleReplacement)]);
         const [belongings, known] = await Promise.all([belongingsOf(engine, replacement.id, replacement.locationId), sites()]);
-        await apply(engine, replaceChanges(current, replacement, belongings, known, actor()));
+        await applyChanges(engine, replaceChanges(current, replacement, belongings, known, actor()));
       },
       async swap(stale, staleOther) {
         const [current, other] = await Promise.all([fresh(stale), fresh(staleOther)]);
         const [mine, theirs, known] = await Promise.all([belongingsOf(engine, current.id, current.locationId), belongingsOf(engine, other.id, other.locationId), sites()]);
-        await apply(engine, swapChanges(current, other, { current: mine, other: theirs }, known, actor()));
+        await applyChanges(engine, swapChanges(current, other, { current: mine, other: theirs }, known, actor()));
       },
     };
-  }, [engine, orgId, userId, writeHistory]);
+  }, [engine, orgId, userId]);
 }

@@ -12,7 +12,6 @@ import { useNavigate } from "react-router";
 import { hasFeature, type Organization } from "../../../app/navigation";
 import { t } from "../../../app/strings";
 import { FALLBACK_TIME_ZONE } from "../../../domain/dates";
-import { HistoryType, historyRecord } from "../../../domain/history";
 import { newId } from "../../../domain/ids";
 import type { Catalogue, Equipment, EquipmentType, Model, Site } from "../../../domain/records";
 import { useRecords, useSyncEngine } from "../../../offline/SyncProvider";
@@ -25,7 +24,8 @@ import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
 import { useUnsavedChanges } from "../../../ui/unsaved/useUnsavedChanges";
 import { useActor } from "../actions/abilities";
 import { DeleteEquipmentDialog } from "../actions/DeleteEquipmentDialog";
-import { type Draft, barcodeTaken, changesOf, customFieldsOf, draftOf, modelOf, recordOf } from "./fields";
+import { type Draft, barcodeTaken, customFieldsOf, draftOf, modelOf, recordOf } from "./fields";
+import { addEquipment, editEquipment } from "./saves";
 
 interface Named {
   id: string;
@@ -108,18 +108,7 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
 
   async function saveNew() {
     const record = recordOf(draft, { id: newId(), orgId: actor.orgId, locationId: site.id }, timeZone);
-    await engine.put("equipment", record);
-    if (actor.writeHistory) {
-      const added = historyRecord({
-        orgId: actor.orgId,
-        userId: actor.userId,
-        type: HistoryType.added,
-        description: t("historyType5"),
-        equipmentId: record.id,
-        locationId: site.id,
-      });
-      await engine.put("history", added);
-    }
+    await addEquipment(engine, record, actor);
     setTouched(false);
     unsaved.allowNextNavigation();
     snackbar.show(t("equipmentAdded"));
@@ -127,23 +116,7 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
   }
 
   async function saveEdit(current: Equipment) {
-    const record = recordOf(draft, current, timeZone);
-    const changes = changesOf(current, record);
-    if (changes.paths.length > 0) {
-      await engine.put("equipment", record);
-      if (actor.writeHistory) {
-        const changed = historyRecord({
-          orgId: actor.orgId,
-          userId: actor.userId,
-          type: HistoryType.dataChange,
-          description: t("equipmentChangedHistory", { fields: changes.paths.map((p) => labelOf(p, catalogue)).join(", ") }),
-          equipmentId: current.id,
-          locationId: current.locationId,
-          changes: { before: changes.before, after: changes.after },
-        });
-        await engine.put("history", changed);
-      }
-    }
+    await editEquipment(engine, current, recordOf(draft, current, timeZone), actor, (path) => labelOf(path, catalogue));
     setTouched(false);
     snackbar.show(t("equipmentSaved"));
   }

@@ -1,8 +1,9 @@
 /**
  * The equipment screens of §2: /sites/{locationId}/equipment/new (optional ?barcode=) and
- * /sites/{locationId}/equipment/{equipmentId}. Adding or updating needs EQUIPMENT_WRITE, so
- * without it the form is not shown (§5). Editing on desktop shows the details, services and
- * history columns; on mobile and tablet the details only.
+ * /sites/{locationId}/equipment/{equipmentId}. Adding or updating needs EQUIPMENT_WRITE (the
+ * actions addEquipment and editEquipment), so without it the form is not shown (§5). Editing
+ * on desktop shows the details, services and history columns; on mobile and tablet the
+ * details only.
  */
 import { Alert, Box, Paper, Typography } from "@mui/material";
 import { useParams, useSearchParams } from "react-router";
@@ -26,7 +27,7 @@ export function EquipmentPage() {
   const site = useStoredRecord<Site>("locations", locationId);
   const item = useStoredRecord<Equipment>("equipment", equipmentId, locationId);
 
-  if (!may.write) return <Notice text={t("equipmentWriteNeeded")} />;
+  if (!(equipmentId ? may.edit : may.add)) return <Notice text={t("equipmentWriteNeeded")} />;
   if (!site.loaded || (equipmentId && !item.loaded)) return <Typography color="text.secondary">{t("loading")}</Typography>;
   if (!site.record) return <Notice text={t("sitePageNotFound")} error />;
   if (!equipmentId) return <EquipmentForm key="new" site={site.record} initialBarcode={query.get("barcode") ?? ""} />;

@@ -136,7 +136,7 @@ function SiteEquipment({ locationId }: { locationId: string }) {
                 <FindIcon />
               </IconButton>
             </Tooltip>
-            {may.write &&
+            {may.add &&
               (device === "mobile" ? (
                 <IconButton aria-label={t("equipmentAdd")} onClick={() => navigate(`/sites/${locationId}/equipment/new`)}>
                   <AddIcon />

@@ -8,15 +8,15 @@ import { type FormEvent, useState } from "react";
 import { useParams } from "react-router";
 import { t } from "../../../app/strings";
 import { useAuth } from "../../../auth/AuthProvider";
-import { can } from "../../../auth/session";
+import { canTake } from "../../../auth/session";
 import { FALLBACK_TIME_ZONE } from "../../../domain/dates";
-import { compositeId } from "../../../domain/ids";
 import type { ServiceType } from "../../../domain/records";
 import { useSyncEngine } from "../../../offline/SyncProvider";
 import { SaveButton } from "../../../ui/SaveButton";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
 import { useUnsavedChanges } from "../../../ui/unsaved/useUnsavedChanges";
 import { DateTimeInput } from "./DateTimeInput";
+import { editServiceDates } from "./performService";
 import { EquipmentScreen } from "./ScreenFrame";
 import { useBackToEquipment } from "./useBackToEquipment";
 import { type EquipmentRecords, useEquipmentRecords } from "./useEquipmentRecords";
@@ -28,7 +28,7 @@ export function PerformedServicePage() {
   const serviceType = state.status === "ready" ? state.records.view.serviceTypes.find((s) => s.id === serviceTypeId) : undefined;
   const title = serviceType ? `${t("serviceDatesTitle")}: ${serviceType.name}` : t("serviceDatesTitle");
   return (
-    <EquipmentScreen title={title} denied={!can(user, "SERVICE_WRITE") && "write"} state={state}>
+    <EquipmentScreen title={title} denied={!canTake(user, "editServiceDates") && "write"} state={state}>
       {(records) => (serviceType ? <DatesForm records={records} serviceType={serviceType} /> : <Alert severity="error">{t("serviceTypeNotFound")}</Alert>)}
     </EquipmentScreen>
   );
@@ -51,16 +51,7 @@ function DatesForm({ records, serviceType }: { records: EquipmentRecords; servic
     event.preventDefault();
     if (!user) return;
     try {
-      await engine.put("performedServices", {
-        ...performed,
-        id: compositeId(equipment.id, serviceType.id),
-        orgId: user.orgId,
-        equipmentId: equipment.id,
-        serviceTypeId: serviceType.id,
-        locationId: equipment.locationId,
-        lastDate,
-        overidedNextDate: nextDate,
-      });
+      await editServiceDates(engine, { orgId: user.orgId, equipment, serviceType, performed, lastDate, nextDate });
     } catch (error) {
       snackbar.show((error as Error).message, "error");
       return;

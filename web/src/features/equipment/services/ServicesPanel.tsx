@@ -1,8 +1,8 @@
 /**
  * The services of one item (§2 equipment page and tag view, §4 Performing a service): each
  * service type of its equipment type with its next date, what moved it, and whether it is
- * due; Perform Now, From Scheduled (desktop) and the date edit for those who may service.
- * Services with checklist questions are performed through the checklist.
+ * due; Perform Now, From Scheduled (desktop) and the date edit for those who may take those
+ * actions (SERVICE_WRITE). Services with checklist questions are performed through the checklist.
  */
 import { Alert, Box, Button, Chip, Stack, Typography } from "@mui/material";
 import { useId, useMemo, useState } from "react";
@@ -10,7 +10,7 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { t } from "../../../app/strings";
 import { useDevice } from "../../../app/theme";
 import { useAuth } from "../../../auth/AuthProvider";
-import { can } from "../../../auth/session";
+import { can, canTake } from "../../../auth/session";
 import { formatDate } from "../../../domain/dates";
 import { newId } from "../../../domain/ids";
 import { useSyncEngine } from "../../../offline/SyncProvider";
@@ -83,7 +83,8 @@ function ServiceItem({ row, records, readOnly }: { row: ServiceRow; records: Equ
   const { serviceType, performed } = row;
   const { equipment } = records.view;
   const timeZone = records.site.site.timeZone;
-  const mayService = !readOnly && can(user, "SERVICE_WRITE");
+  const mayPerform = !readOnly && canTake(user, row.hasQuestions ? "answerChecklist" : "performService");
+  const mayEditDates = !readOnly && canTake(user, "editServiceDates");
   const scheduled = !row.unscheduled && row.nextDate !== null;
 
   async function perform(fromScheduled: boolean) {
@@ -147,23 +148,23 @@ function ServiceItem({ row, records, readOnly }: { row: ServiceRow; records: Equ
       <Typography variant="body2" color="text.secondary">
         {lastDateText}
       </Typography>
-      {mayService && (
+      {(mayPerform || mayEditDates) && (
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", mt: 1 }}>
-          <Button variant="contained" size="small" loading={updating} loadingPosition="start" disabled={updating} onClick={() => void perform(false)}>
-            {updating ? t("serviceUpdating") : t("servicePerformNow")}
-          </Button>
-          {desktop && scheduled && (
+          {mayPerform && (
+            <Button variant="contained" size="small" loading={updating} loadingPosition="start" disabled={updating} onClick={() => void perform(false)}>
+              {updating ? t("serviceUpdating") : t("servicePerformNow")}
+            </Button>
+          )}
+          {mayPerform && desktop && scheduled && (
             <Button variant="outlined" size="small" disabled={updating} onClick={() => void perform(true)}>
               {t("serviceFromScheduled")}
             </Button>
           )}
-          <Button
-            size="small"
-            component={RouterLink}
-            to={performedServicePath(equipment.locationId, equipment.id, serviceType.id)}
-          >
-            {t("serviceEditDates")}
-          </Button>
+          {mayEditDates && (
+            <Button size="small" component={RouterLink} to={performedServicePath(equipment.locationId, equipment.id, serviceType.id)}>
+              {t("serviceEditDates")}
+            </Button>
+          )}
         </Stack>
       )}
     </Box>

@@ -2,7 +2,8 @@
  * Performing a service (§4): the performed service record `{equipmentId}-{serviceTypeId}` gets
  * its lastDate (now, or the scheduled next date) and loses its overriding next date, and a
  * history record of type 2, or 3 for an unscheduled service, points at it. Perform Now, the
- * checklist and the updateOnScan services all write these same records.
+ * checklist and the updateOnScan services all write these same records; the date edit writes
+ * the performed service alone.
  */
 import { t } from "../../../app/strings";
 import { type HistoryRecord, HistoryType, type QuestionnaireAnswer, historyRecord } from "../../../domain/history";
@@ -60,8 +61,34 @@ export function performedServiceRecords(input: PerformServiceInput): { performed
   return { performed, history };
 }
 
-export async function performService(engine: SyncEngine, input: PerformServiceInput): Promise<void> {
+export async function performService(engine: Pick<SyncEngine, "put">, input: PerformServiceInput): Promise<void> {
   const { performed, history } = performedServiceRecords(input);
   await engine.put("performedServices", performed);
   await engine.put("history", history);
+}
+
+export interface ServiceDates {
+  orgId: string;
+  equipment: Equipment;
+  serviceType: ServiceType;
+  performed: PerformedService | undefined;
+  /** ISO, or empty. */
+  lastDate: string;
+  /** The overriding next date (ISO); empty clears it. */
+  nextDate: string;
+}
+
+/** The performed-service date edit: the item's record for the service with the two dates. */
+export async function editServiceDates(engine: Pick<SyncEngine, "put">, input: ServiceDates): Promise<void> {
+  const { equipment, serviceType } = input;
+  await engine.put("performedServices", {
+    ...input.performed,
+    id: compositeId(equipment.id, serviceType.id),
+    orgId: input.orgId,
+    equipmentId: equipment.id,
+    serviceTypeId: serviceType.id,
+    locationId: equipment.locationId,
+    lastDate: input.lastDate,
+    overidedNextDate: input.nextDate,
+  });
 }

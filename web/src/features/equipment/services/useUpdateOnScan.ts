@@ -7,7 +7,7 @@
  */
 import { useEffect } from "react";
 import { useAuth } from "../../../auth/AuthProvider";
-import { can } from "../../../auth/session";
+import { canTake } from "../../../auth/session";
 import { useSyncEngine } from "../../../offline/SyncProvider";
 import { performService } from "./performService";
 import { serviceRowsOf } from "./serviceRows";
@@ -22,7 +22,7 @@ export function useUpdateOnScan(locationId: string | undefined, equipmentId: str
   const { user } = useAuth();
   const orgId = user?.orgId;
   const userId = user?.id ?? null;
-  const mayService = can(user, "SERVICE_WRITE");
+  const mayService = canTake(user, "performService");
 
   useEffect(() => {
     if (!locationId || !equipmentId || !orgId || !mayService) return undefined;

@@ -10,7 +10,7 @@ import { type FormEvent, useId, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { t } from "../../../../app/strings";
 import { useAuth } from "../../../../auth/AuthProvider";
-import { can } from "../../../../auth/session";
+import { canTake } from "../../../../auth/session";
 import type { Question, ServiceType } from "../../../../domain/records";
 import { useSyncEngine } from "../../../../offline/SyncProvider";
 import { useSnackbar } from "../../../../ui/snackbar/SnackbarProvider";
@@ -29,7 +29,7 @@ export function ChecklistPage() {
   const serviceType = state.status === "ready" ? state.records.view.serviceTypes.find((s) => s.id === serviceTypeId) : undefined;
   const title = t("checklistTitle", { service: serviceType?.name ?? "" });
   return (
-    <EquipmentScreen title={title} denied={!can(user, "SERVICE_WRITE") && "write"} state={state}>
+    <EquipmentScreen title={title} denied={!canTake(user, "answerChecklist") && "write"} state={state}>
       {(records) =>
         !serviceType ? (
           <Alert severity="error">{t("serviceTypeNotFound")}</Alert>

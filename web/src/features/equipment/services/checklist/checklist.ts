@@ -145,7 +145,7 @@ export function checklistRecords(input: ChecklistSubmission): ChecklistRecords {
   return { equipment: changed ? updated : undefined, dataChange, performed, history, deficiencies };
 }
 
-export async function submitChecklist(engine: SyncEngine, input: ChecklistSubmission): Promise<void> {
+export async function submitChecklist(engine: Pick<SyncEngine, "put">, input: ChecklistSubmission): Promise<void> {
   const records = checklistRecords(input);
   if (records.equipment) await engine.put("equipment", records.equipment);
   if (records.dataChange) await engine.put("history", records.dataChange);

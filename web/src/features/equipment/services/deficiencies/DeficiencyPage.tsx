@@ -3,14 +3,15 @@
  * description and opened date required (§5), an optional service type, and for a saved one
  * Close Deficiency or Reopen Deficiency. Adding writes 'deficiency opened' history (11), closing
  * sets dateClosed and writes 'deficiency closed' (12), reopening clears it and writes 11 (§4).
- * Viewing needs DEFICIENCY_READ; adding, editing, closing DEFICIENCY_WRITE (§6).
+ * Viewing needs DEFICIENCY_READ; adding, editing, closing DEFICIENCY_WRITE (§6; the actions
+ * openDeficiency and editDeficiency).
  */
 import { Alert, Box, Button, Stack, Typography } from "@mui/material";
 import { type FormEvent, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { t } from "../../../../app/strings";
 import { useAuth } from "../../../../auth/AuthProvider";
-import { can } from "../../../../auth/session";
+import { can, canTake } from "../../../../auth/session";
 import { FALLBACK_TIME_ZONE, formatDate } from "../../../../domain/dates";
 import type { Deficiency } from "../../../../domain/records";
 import { useSyncEngine } from "../../../../offline/SyncProvider";
@@ -24,7 +25,7 @@ import { DateTimeInput } from "../DateTimeInput";
 import { EquipmentScreen, ScreenFrame } from "../ScreenFrame";
 import { useBackToEquipment } from "../useBackToEquipment";
 import { type EquipmentRecords, useEquipmentRecords } from "../useEquipmentRecords";
-import { type DeficiencyRecord, deficiencyHistory, isOpen, openedDeficiency } from "./deficiencies";
+import { addDeficiency, isOpen, saveDeficiency } from "./deficiencies";
 
 export function DeficiencyPage() {
   const { locationId, equipmentId = "", deficiencyId } = useParams();
@@ -32,7 +33,7 @@ export function DeficiencyPage() {
   const state = useEquipmentRecords(locationId, equipmentId);
   const adding = deficiencyId === undefined;
   const title = adding ? t("deficiencyNewTitle") : t("deficiencyTitle");
-  const mayWrite = can(user, "DEFICIENCY_WRITE");
+  const mayWrite = canTake(user, adding ? "openDeficiency" : "editDeficiency");
   // §8: a deficiency belongs to a site; without one in the route it cannot be added.
   if (!locationId) {
     return (
@@ -88,16 +89,8 @@ function DeficiencyForm({ records, deficiency, mayWrite }: { records: EquipmentR
     const fields = { description: description.trim(), dateOpened, serviceTypeId };
     setBusy(true);
     try {
-      if (!deficiency) {
-        const opened = openedDeficiency({ ...fields, equipmentId: equipment.id, locationId: equipment.locationId }, actor);
-        await engine.put("deficiencies", opened.deficiency);
-        await engine.put("history", opened.history);
-      } else {
-        const saved: DeficiencyRecord = { ...deficiency, ...fields };
-        if (closing !== undefined) saved.dateClosed = closing ? new Date().toISOString() : "";
-        await engine.put("deficiencies", saved);
-        if (closing !== undefined) await engine.put("history", deficiencyHistory(saved, !closing, actor));
-      }
+      if (!deficiency) await addDeficiency(engine, { ...fields, equipmentId: equipment.id, locationId: equipment.locationId }, actor);
+      else await saveDeficiency(engine, deficiency, fields, closing, actor);
     } catch (error) {
       setBusy(false);
       snackbar.show((error as Error).message, "error");

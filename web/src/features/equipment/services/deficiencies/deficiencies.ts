@@ -7,6 +7,7 @@ import { t } from "../../../../app/strings";
 import { type HistoryRecord, HistoryType, historyRecord } from "../../../../domain/history";
 import { newId } from "../../../../domain/ids";
 import type { Deficiency } from "../../../../domain/records";
+import type { SyncEngine } from "../../../../offline/sync/engine";
 
 /** A deficiency as a screen hands it to the store, which stamps lastUpdated. */
 export type DeficiencyRecord = Partial<Deficiency> & Pick<Deficiency, "id" | "description" | "dateOpened" | "equipmentId" | "locationId">;
@@ -64,4 +65,34 @@ export function openedDeficiency(input: NewDeficiency, actor: Actor, now: Date =
     happenedAtLocationId: input.locationId,
   };
   return { deficiency, history: deficiencyHistory(deficiency, true, actor, now) };
+}
+
+/** Open Deficiency: saves a new deficiency and its 'deficiency opened' record. */
+export async function addDeficiency(engine: Pick<SyncEngine, "put">, input: NewDeficiency, actor: Actor): Promise<void> {
+  const opened = openedDeficiency(input, actor);
+  await engine.put("deficiencies", opened.deficiency);
+  await engine.put("history", opened.history);
+}
+
+export interface DeficiencyFields {
+  description: string;
+  dateOpened: string;
+  serviceTypeId: string;
+}
+
+/**
+ * Saves an edit of `deficiency`; `closing` true closes it and false reopens it, each with its
+ * history record, undefined leaves it open or closed.
+ */
+export async function saveDeficiency(
+  engine: Pick<SyncEngine, "put">,
+  deficiency: DeficiencyRecord,
+  fields: DeficiencyFields,
+  closing: boolean | undefined,
+  actor: Actor,
+): Promise<void> {
+  const saved: DeficiencyRecord = { ...deficiency, ...fields };
+  if (closing !== undefined) saved.dateClosed = closing ? new Date().toISOString() : "";
+  await engine.put("deficiencies", saved);
+  if (closing !== undefined) await engine.put("history", deficiencyHistory(saved, !closing, actor));
 }

@@ -9,7 +9,7 @@ import { type ReactNode, useMemo } from "react";
 import { Link as RouterLink } from "react-router";
 import { t } from "../../../../app/strings";
 import { useAuth } from "../../../../auth/AuthProvider";
-import { can } from "../../../../auth/session";
+import { can, canTake } from "../../../../auth/session";
 import { formatDate } from "../../../../domain/dates";
 import type { HistoryRecord } from "../../../../domain/history";
 import type { Deficiency } from "../../../../domain/records";
@@ -61,7 +61,7 @@ function HistorySection({ records, readOnly }: { records: EquipmentRecords; read
   const timeZone = records.site.site.timeZone;
   const newestFirst = useMemo(() => [...history].sort((a, b) => (Date.parse(b.date) || 0) - (Date.parse(a.date) || 0)), [history]);
   const headingId = `history-${equipment.id}`;
-  const mayAdd = !readOnly && can(user, "HISTORY_WRITE");
+  const mayAdd = !readOnly && canTake(user, "writeHistory");
   return (
     <Box component="section" aria-labelledby={headingId}>
       <SectionHeading
@@ -109,7 +109,7 @@ function DeficiencySection({ records, readOnly }: { records: EquipmentRecords; r
   const timeZone = records.site.site.timeZone;
   const sorted = useMemo(() => sortDeficiencies(deficiencies), [deficiencies]);
   const headingId = `deficiencies-${equipment.id}`;
-  const mayAdd = !readOnly && can(user, "DEFICIENCY_WRITE");
+  const mayAdd = !readOnly && canTake(user, "openDeficiency");
   return (
     <Box component="section" aria-labelledby={headingId}>
       <SectionHeading

@@ -9,7 +9,7 @@ import { type FormEvent, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { t } from "../../../../app/strings";
 import { useAuth } from "../../../../auth/AuthProvider";
-import { can } from "../../../../auth/session";
+import { can, canTake } from "../../../../auth/session";
 import { FALLBACK_TIME_ZONE } from "../../../../domain/dates";
 import { type HistoryRecord, HistoryType, type HistoryTypeCode, historyRecord } from "../../../../domain/history";
 import { useSyncEngine } from "../../../../offline/SyncProvider";
@@ -32,7 +32,7 @@ export function HistoryRecordPage() {
   const state = useEquipmentRecords(locationId, equipmentId);
   const adding = historyId === undefined;
   const title = adding ? t("historyNewTitle") : t("historyRecordTitle");
-  const mayWrite = can(user, "HISTORY_WRITE");
+  const mayWrite = canTake(user, "writeHistory");
   const denied = adding ? !mayWrite && "write" : !can(user, "HISTORY_READ") && "read";
   return (
     <EquipmentScreen title={title} denied={denied} state={state}>

@@ -41,7 +41,8 @@ describe("mayTake", () => {
 describe("mayWrite", () => {
   it("takes a missing stored copy for a new record", () => {
     expect(mayWrite(["SERVICE_WRITE"], "u1", "history", { id: "h1", type: 2 })).toBe("allowed");
-    expect(mayWrite(["SERVICE_WRITE"], "u1", "history", { id: "h1", type: 2 }, { id: "h1", type: 2 })).toBe("You need the HISTORY_WRITE permission");
+    const stored = { id: "h1", type: 2, description: "Annual performed" };
+    expect(mayWrite(["SERVICE_WRITE"], "u1", "history", { ...stored, description: "Rewritten" }, stored)).toBe("You need the HISTORY_WRITE permission");
   });
 
   it("ignores bookkeeping fields when it compares the copies", () => {

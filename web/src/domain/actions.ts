@@ -37,6 +37,7 @@ export const actionTable = table as ActionTable;
 /** Every action the app takes; actions.test.ts holds it to the table. */
 export const ACTIONS = [
   "performService",
+  "undoService",
   "answerChecklist",
   "editServiceDates",
   "couldNotService",

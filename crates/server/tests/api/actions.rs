@@ -45,6 +45,7 @@ async fn record_for(app: &TestApp, owner: &Account, acting: &Account, site: &str
                 "image" => json!("profile-pictures/0123456789abcdef0123456789abcdef.png"),
                 "locationId" => record["locationId"].clone(),
                 "floorId" => json!(fieldtag_store::new_id()),
+                "deleted" => json!(true),
                 "floorPlanLocation" => json!("120x80"),
                 _ => json!(format!("changed {field}")),
             };

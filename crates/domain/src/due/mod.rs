@@ -85,7 +85,33 @@ pub struct DueResult {
     clock: Clock,
 }
 
+/// Where an item stands on the due lists at one instant, and why (the equipment list's tabs,
+/// its badges, the tag screen and the reports all say the same).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DueLists {
+    /// On the Inspection Due list.
+    pub inspection: bool,
+    /// On the Service Due list.
+    pub service: bool,
+    /// An open deficiency is what puts it on (one of) the lists.
+    pub by_deficiency: bool,
+    /// A could-not-service event keeps it off the lists for now (§4).
+    pub could_not_service: bool,
+}
+
 impl DueResult {
+    /// The item on the due lists at `now`: due (an open deficiency makes it due, §9), unless a
+    /// could-not-service event hides it (§4).
+    pub fn due_lists(&self, now: Timestamp) -> DueLists {
+        let could_not_service = self.hidden_until.is_some_and(|until| until > now);
+        let on = |due: bool| due && !could_not_service;
+        let inspection = on(self.inspection_due);
+        let service = on(self.service_due);
+        let by_services = |inspection_list: bool| self.services.iter().any(|s| s.due && !s.unscheduled && s.inspection == inspection_list);
+        let by_deficiency = self.open_deficiency && ((inspection && !by_services(true)) || (service && !by_services(false)));
+        DueLists { inspection, service, by_deficiency, could_not_service }
+    }
+
     /// A date as the engine writes it: ISO 8601 with the site's UTC offset.
     pub fn format_date(&self, t: Timestamp) -> String {
         self.clock.format(t.as_millisecond())

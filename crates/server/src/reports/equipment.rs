@@ -30,7 +30,8 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let site_id = request.location_id.as_deref().unwrap_or_default();
     let zone = dataset.zone(site_id);
     let filter = request.choice("serviceOrInspection", &FILTERS)?.unwrap_or("serviceOrInspection");
-    let now = jiff::Timestamp::now().as_millisecond();
+    let at = jiff::Timestamp::now();
+    let now = at.as_millisecond();
     let today = zone.start_of_day(zone.date_of(now));
     let mut report = Report::new(ReportName::Equipment, dataset, Some(site_id), zone.date_of(now).to_string());
     report.columns = COLUMNS.to_vec();
@@ -50,7 +51,8 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
         let (lines, inspection, service, note) = match items::verdict(&results, item) {
             Ok(result) => {
                 let lines = items::service_lines(dataset, result, performed.get(id).map(Vec::as_slice).unwrap_or_default(), &zone);
-                (lines, result.inspection_due, result.service_due, String::new())
+                let lists = result.due_lists(at);
+                (lines, lists.inspection, lists.service, items::due_reason(&lists))
             }
             Err(why) => (Vec::new(), false, false, why),
         };
@@ -70,6 +72,11 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
             |inspections: bool| lines.iter().filter(|l| l.inspection == inspections && !l.unscheduled).filter_map(|l| l.next_date).min();
         let due =
             [(inspection, "Inspection"), (service, "Service")].iter().filter(|(on, _)| *on).map(|(_, what)| *what).collect::<Vec<_>>();
+        let due = match (due.join(", "), note.as_str()) {
+            (lists, "") => lists,
+            (lists, reason) if lists.is_empty() => reason.to_string(),
+            (lists, reason) => format!("{lists} ({reason})"),
+        };
         let services = lines
             .iter()
             .map(|l| format!("{} {} ({})", l.name, items::date_cell(&zone, l.next_date), items::status(l, today)))
@@ -85,7 +92,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
             zone.format_stored(text(item, "manufactureDate")),
             items::date_cell(&zone, earliest(true)),
             items::date_cell(&zone, earliest(false)),
-            if note.is_empty() { due.join(", ") } else { note },
+            due,
             open.to_string(),
             services,
         ];

@@ -1,7 +1,7 @@
 //! What several reports say about one piece of equipment: its services with their last and
 //! next dates and status (from the due engine), and its open deficiencies.
 
-use fieldtag_domain::due::{DueError, DueResult};
+use fieldtag_domain::due::{DueError, DueLists, DueResult};
 use serde_json::Value;
 
 use super::data::{Dataset, text};
@@ -69,4 +69,16 @@ pub fn open_deficiencies<'a>(deficiencies: &[&'a Value]) -> Vec<&'a Value> {
 /// `date` formatted here, or empty.
 pub fn date_cell(zone: &Zone, t: Option<i64>) -> String {
     t.map(|t| zone.format_date(t)).unwrap_or_default()
+}
+
+/// Why an item is on the due lists, or off them, when its services alone do not say it:
+/// 'open deficiency', 'Could not service today', or nothing.
+pub fn due_reason(lists: &DueLists) -> String {
+    if lists.could_not_service {
+        "Could not service today".into()
+    } else if lists.by_deficiency {
+        "open deficiency".into()
+    } else {
+        String::new()
+    }
 }

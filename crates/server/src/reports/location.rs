@@ -38,7 +38,8 @@ struct Counts {
 
 pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let location_id = request.location_id.as_deref();
-    let now = jiff::Timestamp::now().as_millisecond();
+    let at = jiff::Timestamp::now();
+    let now = at.as_millisecond();
     let report_zone = dataset.report_zone(location_id);
     let mut report = Report::new(ReportName::Location, dataset, location_id, report_zone.format_date(now));
     report.columns = COLUMNS.to_vec();
@@ -49,8 +50,9 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
         let site = counts.entry(text(item, "locationId")).or_default();
         site.equipment += 1;
         if let Some(Ok(result)) = results.get(text(item, "id")) {
-            site.inspection_due += usize::from(result.inspection_due);
-            site.service_due += usize::from(result.service_due);
+            let lists = result.due_lists(at);
+            site.inspection_due += usize::from(lists.inspection);
+            site.service_due += usize::from(lists.service);
             let next = result.services.iter().filter(|s| !s.unscheduled).filter_map(|s| s.next_date).map(|t| t.as_millisecond()).min();
             site.next_due = site.next_due.into_iter().chain(next).min();
         }

@@ -19,6 +19,8 @@ crate::on_both_engines!(
     reports_are_refused_clearly,
     csv_cells_a_spreadsheet_would_run_are_neutralised,
     an_image_that_does_not_decode_leaves_reports_working,
+    an_items_last_detail_line_clears_the_divider_below_it,
+    the_equipment_report_says_why_an_item_is_due_as_the_list_does,
 );
 
 const STAMP: &str = "2026-01-01T00:00:00Z";
@@ -512,4 +514,82 @@ async fn an_image_that_does_not_decode_leaves_reports_working(app: &TestApp) {
     }
     let (text, _) = pdf(app, owner, "inspectionReport", &[("locationId", seed.maple.as_str())]).await;
     assert_contains(&text, &["Lobby"]);
+}
+
+/// The first page of a PDF as grey pixels (pdftoppm at 150 dpi): width, height, rows.
+fn first_page_pixels(bytes: &[u8]) -> (usize, usize, Vec<u8>) {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("report.pdf");
+    std::fs::write(&pdf, bytes).unwrap();
+    let out = dir.path().join("page");
+    let status = std::process::Command::new("pdftoppm")
+        .args(["-r", "150", "-gray", "-f", "1", "-l", "1", "-singlefile"])
+        .arg(&pdf)
+        .arg(&out)
+        .status()
+        .expect("pdftoppm runs (scripts/ensure-poppler.sh installs poppler-utils)");
+    assert!(status.success());
+    let image = std::fs::read(dir.path().join("page.pgm")).unwrap();
+    // P5 header: magic, width height, maximum, one whitespace byte, then the pixels.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while image[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !image[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&image[start..at]).to_string());
+    }
+    let (width, height): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    (width, height, image[at + 1..].to_vec())
+}
+
+/// The dividers between items are full-width rules; the text of the item above ends at least
+/// 2 pt (4 pixels at 150 dpi) above each, so no line of it is struck through.
+async fn an_items_last_detail_line_clears_the_divider_below_it(app: &TestApp) {
+    let seed = seed(app, "dividers@northfire.ca").await;
+    let query = [("locationId", seed.maple.as_str()), ("hideAddedHistory", "false")];
+    let response = get(app, &seed.owner, "inspectionReport", &query).await;
+    let (width, height, pixels) = first_page_pixels(&response.bytes().await.unwrap());
+    let row = |y: usize| &pixels[y * width..(y + 1) * width];
+    let is_rule = |y: usize| row(y).iter().filter(|&&v| v < 235).count() > width * 8 / 10;
+    // The thin rules under a text row (not the header's thick accent line).
+    let dividers: Vec<usize> = (5..height).filter(|&y| is_rule(y) && !is_rule(y - 1) && !is_rule(y + 1)).collect();
+    assert!(dividers.len() >= 2, "the items are divided: {dividers:?}");
+    for y in dividers {
+        for above in 1..=4 {
+            let dark = row(y - above).iter().filter(|&&v| v < 170).count();
+            assert_eq!(dark, 0, "text {above} px above the divider at y={y}");
+        }
+    }
+}
+
+/// The same rule as the equipment list's tabs: an open deficiency makes an item due (§9), and
+/// a could-not-service event today takes it off the due lists (§4); the report says which.
+async fn the_equipment_report_says_why_an_item_is_due_as_the_list_does(app: &TestApp) {
+    let seed = seed(app, "why@northfire.ca").await;
+    let site = seed.maple.as_str();
+    let owner = &seed.owner;
+    // Lobby is overdue; a could-not-service event this morning takes it off the due lists.
+    let now = fieldtag_domain::time::format_stamp(jiff::Timestamp::now());
+    let skipped = json!({"id": id(), "orgId": owner.org_id, "locationId": site, "happenedAtLocationId": site, "equipmentId": seed.items["Lobby"],
+                         "type": 4, "date": now, "description": "Could not access", "lastUpdated": now});
+    upload(app, owner, json!({"history": [skipped]})).await;
+
+    let (due, _) = csv(app, owner, "equipmentReport", &[("locationId", site)]).await;
+    assert_eq!(column(&due, "Location"), ["Kitchen"], "the due lists hold neither the skipped item nor the item with nothing due");
+    // Kitchen's services are done; its open deficiency makes it due.
+    assert_eq!(due[0]["Due"], "Inspection, Service (open deficiency)");
+
+    let (all, _) = csv(app, owner, "equipmentReport", &[("locationId", site), ("serviceOrInspection", "all")]).await;
+    let by_name = |name: &str| all.iter().find(|row| row["Location"] == name).unwrap_or_else(|| panic!("{name} is listed"));
+    assert_eq!(by_name("Lobby")["Due"], "Could not service today");
+    assert_eq!(by_name("Boiler Room")["Due"], "");
+
+    let (sites, _) = csv(app, owner, "locationReport", &[]).await;
+    let maple = sites.iter().find(|row| row.values().any(|v| v == "Maple Arena")).expect("Maple Arena is listed");
+    assert_eq!(maple["Inspection Due"], "1", "{maple:?}");
 }

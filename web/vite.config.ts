@@ -52,7 +52,8 @@ export default defineConfig({
   ],
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 800 },
   server: {
-    proxy: { "/api": "http://127.0.0.1:8080" },
+    // /healthz too: the sync engine probes it while the server cannot be reached.
+    proxy: { "/api": "http://127.0.0.1:8080", "/healthz": "http://127.0.0.1:8080" },
     // The repository root, not only web/: the app imports the permission table from testdata/.
     fs: { allow: [fileURLToPath(new URL("..", import.meta.url))] },
   },

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { logIn, newContext, type Server, signUp, uniqueEmail, VIEWPORTS, waitForServiceWorker, withServerAndBrowser } from "./harness";
+import { logIn, logOut, newContext, type Server, signUp, uniqueEmail, VIEWPORTS, waitForServiceWorker, withServerAndBrowser } from "./harness";
 
 let server: Server;
 let browser: Browser;
@@ -37,7 +37,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await expect.poll(() => page.getByRole("heading", { name: "Welcome to Fieldtag" }).isVisible()).toBe(true);
       await shellReady(page);
 
-      await page.getByRole("button", { name: "Logout" }).click();
+      await logOut(page);
       await page.waitForURL((url) => url.pathname === "/");
       await logIn(page, who.email, "wrong password");
       await expect.poll(() => page.getByText("Credentials are not valid").isVisible()).toBe(true);
@@ -56,7 +56,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const page = await context.newPage();
       const who = { email: uniqueEmail(`${label}-guard`), password: "correct horse 2", name: "Bo Chan", company: "Guard Co" };
       await signUp(page, who);
-      await page.getByRole("button", { name: "Logout" }).click();
+      await logOut(page);
       await page.waitForURL((url) => url.pathname === "/");
 
       await page.goto("/settings");
@@ -91,7 +91,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await expect.poll(() => page.getByRole("textbox", { name: "Name", exact: true }).inputValue(), { timeout: 15_000 }).toBe("Cy Dube-Offline");
 
       // Logging out clears the device, so it would lose the change: the app asks first.
-      await page.getByRole("button", { name: "Logout" }).click();
+      await logOut(page, { clears: false });
       await expect.poll(() => page.getByRole("dialog", { name: "Changes not sent yet" }).isVisible()).toBe(true);
       await page.getByRole("button", { name: "Cancel" }).click();
       expect(new URL(page.url()).pathname).toBe("/profile");

@@ -135,6 +135,19 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByRole("button", { name: "Login" }).click();
 }
 
+/**
+ * Logs out as a user would: on a phone from the menu (the bar has no room for it), elsewhere
+ * from the bar. Clearing the device reloads the page; this waits for that reload, so the next
+ * step does not race it, unless the logout is expected to stop at the 'Changes not sent yet'
+ * dialog (`clears: false`).
+ */
+export async function logOut(page: Page, { clears = true } = {}): Promise<void> {
+  if ((page.viewportSize()?.width ?? VIEWPORTS.desktop.width) < 600) await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+  const reloaded = clears ? page.waitForEvent("load") : undefined;
+  await page.getByRole("button", { name: "Logout" }).click();
+  await reloaded;
+}
+
 /** Waits until the service worker controls the page, so the shell is precached. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -156,4 +169,13 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await logIn(page, account.email, account.password);
   await page.waitForURL("**/sites");
   await eventually(() => page.getByText(/Up to date as of/).first().isVisible()).toBe(true);
+}
+
+/** The number on a tab's badge (the tab named `label`, then its count). */
+export function badgeOf(page: Page, label: string): Promise<number> {
+  return page
+    .getByRole("tab", { name: new RegExp(`^${label}\\b`) })
+    .locator(".MuiBadge-badge")
+    .textContent()
+    .then((text) => Number(text ?? Number.NaN));
 }

@@ -5,7 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addMember, newId, signUpByApi, uploadAll } from "./api";
-import { eventually, logIn, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
+import { eventually, logIn, logOut, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
 
 let server: Server;
 let browser: Browser;
@@ -49,7 +49,7 @@ describe("trust", () => {
     await eventually(() => page.getByText(siteName).first().isVisible()).toBe(true);
     await eventually(() => storedText(page)).toContain(siteName);
 
-    await page.getByRole("button", { name: "Logout" }).click();
+    await logOut(page);
     await page.waitForURL((url) => url.pathname === "/");
     await eventually(() => storedText(page)).not.toContain(siteName);
 

@@ -1,7 +1,8 @@
 /**
  * The route table of §2 as far as this build's screens go. Login and sign-up are public;
  * everything else sits behind the auth guard inside the shell and the session's services
- * (sync engine). `servedPaths` tells the navigation which entries have a screen.
+ * (sync engine), and every screen under the one leave-page guard. `servedPaths` tells the
+ * navigation which entries have a screen.
  */
 import type { RouteObject } from "react-router";
 import { LoginPage } from "../features/auth/LoginPage";
@@ -26,6 +27,8 @@ import { siteTypeRoutes } from "../features/siteTypes/routes";
 import { subscriptionRoutes } from "../features/subscription/routes";
 import { userRoutes } from "../features/users/routes";
 import { RouteErrorPage } from "../ui/crash/RouteErrorPage";
+import { UnsavedChangesGuard } from "../ui/unsaved/UnsavedChangesGuard";
+import { LoadingPage } from "./LoadingPage";
 import { NotFoundPage } from "./NotFoundPage";
 import { RequireAuth } from "./RequireAuth";
 import { SessionServices } from "./SessionServices";
@@ -58,7 +61,11 @@ export const servedPaths: ReadonlySet<string> = new Set(signedIn.map((route) => 
 
 export const routes: RouteObject[] = [
   {
+    // One leave-page guard for every form of the app; a router takes one blocker.
+    element: <UnsavedChangesGuard />,
     errorElement: <RouteErrorPage />,
+    // A screen loaded on first use, opened directly, needs its code before anything paints.
+    hydrateFallbackElement: <LoadingPage />,
     children: [
       { path: "/", element: <LoginPage /> },
       { path: "/sign-up/*", element: <SignUpPage /> },

@@ -29,7 +29,9 @@ export function spacing(factor: number): number {
 }
 
 export const theme = createTheme({
-  palette: { primary: { main: "#2e7d32" } },
+  // Warning orange dark enough for text on white and for white text on it (4.5:1, WCAG AA):
+  // MUI's #ed6c02 gives 3.1:1, which failed the due markers and the Due chip.
+  palette: { primary: { main: "#2e7d32" }, warning: { main: "#b45309" } },
   shape: { borderRadius: 12 },
   spacing,
   breakpoints: { values: { xs: 0, sm: breakpoints.mobile, md: breakpoints.tablet, lg: 1200, xl: 1536 } },
@@ -40,6 +42,9 @@ export const theme = createTheme({
     // MUI's components assume an 8 px unit; these keep their usual insets on our scale.
     MuiToolbar: { styleOverrides: { gutters: { paddingLeft: 16, paddingRight: 16, "@media (min-width:600px)": { paddingLeft: 24, paddingRight: 24 } } } },
     MuiListItemIcon: { styleOverrides: { root: { minWidth: 36 } } },
+    // A disabled field's helper text says why it is disabled ('Please select country first'):
+    // it must stay readable.
+    MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ "&.Mui-disabled": { color: theme.palette.text.secondary } }) } },
     MuiDivider: {
       styleOverrides: {
         middle: ({ ownerState }) => (ownerState.orientation === "vertical" ? { marginTop: 8, marginBottom: 8 } : { marginLeft: 16, marginRight: 16 }),

@@ -129,13 +129,15 @@ export function AuthProvider({ children, fetchFn }: { children: ReactNode; fetch
         setStatus("authenticating");
         setFailure(null);
         try {
-          begin(await client.request<Session>("POST", "/users", { auth: "none", body: { ...form, email: form.email.trim() } }));
+          // §5: email and password are trimmed, as login sends them.
+          const body = { ...form, email: form.email.trim(), password: form.password.trim() };
+          begin(await client.request<Session>("POST", "/users", { auth: "none", body }));
           return true;
         } catch (error) {
-          // The server's own refusal (terms not accepted, a field at fault) says it all; the
-          // catalogue's title is for a taken email and for failures without such words.
-          if (error instanceof ApiError && error.kind === "api" && error.code !== "SignUpFailed") setFailure({ detail: error.message });
-          else setFailure({ title: t("signUpFailed"), detail: error instanceof Error && error.message !== t("signUpFailed") ? error.message : "" });
+          // The cause in the server's own words: 'Password must be at least 8 characters',
+          // 'Email is not valid', … and, for a taken email only, 'Sign-Up Failed. Ensure the
+          // email is not already is use.'; no answer reads 'Device is offline'.
+          setFailure({ detail: error instanceof Error ? error.message : t("signUpFailed") });
           setStatus("error");
           return false;
         }

@@ -1,11 +1,13 @@
 /**
  * The §2 tabbed pane: a title bar (with a spinner while syncing and room for buttons), an
  * optional search box, the selected tab's content, and the tab buttons along the bottom, each
- * with its badge number. The screen owns the selected tab and the search text.
+ * with its badge number; on a phone they stay pinned to the bottom of the screen while the
+ * list scrolls. The screen owns the selected tab and the search text.
  */
 import { Badge, Box, CircularProgress, Paper, Tab, Tabs, TextField, Toolbar, Typography } from "@mui/material";
 import { useId, type ReactNode } from "react";
 import { t } from "../app/strings";
+import { VisuallyHidden } from "./VisuallyHidden";
 
 export interface PaneTab {
   value: string;
@@ -31,17 +33,21 @@ export interface TabbedPaneProps {
   syncing?: boolean;
   /** Buttons at the end of the title bar, such as Add Equipment. */
   actions?: ReactNode;
+  /** The content is still loading (the first sync): said to assistive technology. */
+  busy?: boolean;
   children: ReactNode;
 }
 
-export function TabbedPane({ title, headingLevel = "h2", tabs, selectedTab, onTabChange, search, syncing = false, actions, children }: TabbedPaneProps) {
+/** The room the pinned tabs take at the end of the pane on a phone: a tab's 48 px and the home indicator. */
+const PINNED_TABS_ROOM = "calc(48px + env(safe-area-inset-bottom))";
+
+export function TabbedPane({ title, headingLevel = "h2", tabs, selectedTab, onTabChange, search, syncing = false, actions, busy = false, children }: TabbedPaneProps) {
   const id = useId();
   const tabId = (value: string) => `${id}-tab-${value}`;
-  const badgeId = (value: string) => `${id}-badge-${value}`;
   const hasTabs = tabs.length > 0;
 
   return (
-    <Paper sx={{ display: "flex", flexDirection: "column", height: "100%", minHeight: 0, overflow: "hidden" }}>
+    <Paper sx={{ display: "flex", flexDirection: "column", height: "100%", minHeight: 0, overflow: "hidden", pb: hasTabs ? { xs: PINNED_TABS_ROOM, sm: 0 } : 0 }}>
       <Toolbar variant="dense" sx={{ gap: 3 }}>
         <Typography variant="h6" component={headingLevel} noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
           {title}
@@ -64,6 +70,7 @@ export function TabbedPane({ title, headingLevel = "h2", tabs, selectedTab, onTa
       <Box
         role={hasTabs ? "tabpanel" : undefined}
         aria-labelledby={hasTabs ? tabId(selectedTab) : undefined}
+        aria-busy={busy || undefined}
         sx={{ flex: 1, minHeight: 0, overflowY: "auto" }}
       >
         {children}
@@ -73,19 +80,37 @@ export function TabbedPane({ title, headingLevel = "h2", tabs, selectedTab, onTa
           value={selectedTab}
           onChange={(_event, value: string) => onTabChange(value)}
           variant="fullWidth"
-          sx={{ borderTop: 1, borderColor: "divider", flexShrink: 0 }}
+          sx={{
+            borderTop: 1,
+            borderColor: "divider",
+            flexShrink: 0,
+            bgcolor: "background.paper",
+            // A phone's bottom tab bar: fixed over the page, clear of the home indicator.
+            position: { xs: "fixed", sm: "static" },
+            left: 0,
+            right: 0,
+            bottom: 0,
+            zIndex: "appBar",
+            pb: { xs: "env(safe-area-inset-bottom)", sm: 0 },
+          }}
         >
           {tabs.map((tab) => (
             <Tab
               key={tab.value}
               value={tab.value}
               id={tabId(tab.value)}
-              aria-label={tab.label}
-              aria-describedby={tab.badge ? badgeId(tab.value) : undefined}
               sx={{ minWidth: 0, px: 3 }}
               label={
-                <Badge badgeContent={tab.badge} color="primary" max={999} slotProps={{ badge: { id: badgeId(tab.value) } }} sx={{ pr: tab.badge ? 5 : 0 }}>
+                // Named by what it shows: the label, then the count (the badge itself is hidden
+                // from screen readers, so the count is said once, a space apart).
+                <Badge badgeContent={tab.badge} color="primary" max={999} sx={{ pr: tab.badge ? 5 : 0 }}>
                   {tab.label}
+                  {tab.badge ? (
+                    <>
+                      {" "}
+                      <VisuallyHidden>{tab.badge}</VisuallyHidden>
+                    </>
+                  ) : null}
                 </Badge>
               }
             />

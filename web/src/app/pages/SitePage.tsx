@@ -1,8 +1,9 @@
 /**
  * The site (§2 /sites/{locationId}): on desktop three columns, the site's information, its
  * equipment list and its location reports (REPORT_READ); on mobile and tablet the equipment
- * list, with the site information and the location reports each a button away. 'Site not
- * found' when the device has no such site.
+ * list, with the site information and the site's reports each a button away. 'Site not
+ * found' when the device has no such site, once its first download has come; until then the
+ * page shows as loading.
  */
 import { Alert, Box, Button, Collapse, Paper, Stack, Typography } from "@mui/material";
 import { useId, useState } from "react";
@@ -11,7 +12,9 @@ import type { Site } from "../../domain/records";
 import { EquipmentList } from "../../features/equipment/list/EquipmentList";
 import { SiteReports, useCanReadReports } from "../../features/reports/SiteReports";
 import { SiteForm } from "../../features/sites/SiteForm";
+import { useSyncStatus } from "../../offline/SyncProvider";
 import { useStoredRecord } from "../../offline/useStoredRecord";
+import { ListSkeleton } from "../../ui/ListSkeleton";
 import { t } from "../strings";
 import { useDevice } from "../theme";
 import { SiteSettings } from "./SiteSettings";
@@ -25,8 +28,15 @@ export function SitePage() {
   const infoId = useId();
   const reportsId = useId();
   const reports = useCanReadReports();
+  const downloaded = useSyncStatus().lastSuccessfulDownloadDate !== undefined;
 
-  if (!loaded) return <Typography color="text.secondary">{t("loading")}</Typography>;
+  if (!loaded || (!site && !downloaded)) {
+    return (
+      <Paper aria-busy="true">
+        <ListSkeleton />
+      </Paper>
+    );
+  }
   if (!site) {
     return (
       <Paper sx={{ p: { xs: 4, sm: 6 }, maxWidth: 560 }}>
@@ -82,7 +92,7 @@ export function SitePage() {
         </Button>
         {reports && (
           <Button variant="outlined" aria-expanded={showReports} aria-controls={reportsId} onClick={() => setShowReports((open) => !open)} sx={{ flexShrink: 0 }}>
-            {t("locationReports")}
+            {t("siteReports")}
           </Button>
         )}
       </Stack>

@@ -2,9 +2,10 @@
  * Logout: the session ends, then the organisation's data is cleared from the device (a shared
  * phone must not keep it), images included, and every open tab reloads. Changes that have not
  * reached the server would be lost with it, so first they are sent if they can be; if some are
- * still waiting, a dialog says how many and offers Sync Now, Log Out Anyway or Cancel.
+ * still waiting, a dialog says how many and offers Sync Now, Log Out Anyway or Cancel. In the
+ * bar a button; `inMenu`, an entry of the phone's menu.
  */
-import { Button, Stack, Typography } from "@mui/material";
+import { Button, ListItemButton, ListItemText, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useAuth } from "../../auth/AuthProvider";
 import { forgetImages } from "../../files/imageCache";
@@ -18,7 +19,7 @@ interface Unsent {
   tried: boolean;
 }
 
-export function LogoutButton() {
+export function LogoutButton({ inMenu = false }: { inMenu?: boolean }) {
   const auth = useAuth();
   const engine = useSyncEngine();
   const [unsent, setUnsent] = useState<Unsent | null>(null);
@@ -43,9 +44,15 @@ export function LogoutButton() {
 
   return (
     <>
-      <Button color="inherit" size="small" disabled={busy && unsent === null} onClick={() => void syncThenLogOut(false)}>
-        {t("logout")}
-      </Button>
+      {inMenu ? (
+        <ListItemButton disabled={busy && unsent === null} onClick={() => void syncThenLogOut(false)}>
+          <ListItemText primary={t("logout")} />
+        </ListItemButton>
+      ) : (
+        <Button color="inherit" size="small" disabled={busy && unsent === null} onClick={() => void syncThenLogOut(false)}>
+          {t("logout")}
+        </Button>
+      )}
       <ResponsiveDialog
         open={unsent !== null}
         onClose={() => setUnsent(null)}

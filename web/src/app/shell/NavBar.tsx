@@ -1,9 +1,10 @@
 /**
  * The navigation bar of §2. Desktop: one button per group, a menu for a group's sub-items.
- * Mobile and tablet: a menu button opening a drawer with every group and item.
+ * Mobile and tablet: a menu button opening a drawer with every group, each once, its items
+ * under it, and below them what the shell puts there (on a phone: logout and the footer).
  */
-import { Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemText, ListSubheader, Menu, MenuItem, SvgIcon } from "@mui/material";
-import { useState } from "react";
+import { Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemText, Menu, MenuItem, SvgIcon } from "@mui/material";
+import { type ReactNode, useState } from "react";
 import { Link as RouterLink, useLocation } from "react-router";
 import type { NavGroup, NavItem } from "../navigation";
 import { t } from "../strings";
@@ -53,7 +54,7 @@ const MenuIcon = () => (
   </SvgIcon>
 );
 
-export function NavBar({ groups }: { groups: NavGroup[] }) {
+export function NavBar({ groups, menuExtras }: { groups: NavGroup[]; menuExtras?: ReactNode }) {
   const device = useDevice();
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState(false);
@@ -73,19 +74,27 @@ export function NavBar({ groups }: { groups: NavGroup[] }) {
       <IconButton color="inherit" aria-label={t("menu")} onClick={() => setDrawer(true)}>
         <MenuIcon />
       </IconButton>
-      <Drawer open={drawer} onClose={() => setDrawer(false)}>
-        <Box component="nav" aria-label={t("navigation")} sx={{ width: 260 }}>
+      <Drawer open={drawer} onClose={() => setDrawer(false)} slotProps={{ paper: { sx: { width: 260 } } }}>
+        <Box component="nav" aria-label={t("navigation")}>
           {groups.map((group, index) => (
-            <List key={group.path} subheader={group.items.length ? <ListSubheader>{group.title}</ListSubheader> : undefined}>
+            <List key={group.path} disablePadding>
               {index > 0 && <Divider />}
               {[group, ...group.items].map((item) => (
-                <ListItemButton key={item.path} {...linkProps(item)} selected={pathname === item.path} aria-current={pathname === item.path ? "page" : undefined} onClick={() => setDrawer(false)}>
-                  <ListItemText primary={item.title} />
+                <ListItemButton
+                  key={item.path}
+                  {...linkProps(item)}
+                  selected={pathname === item.path}
+                  aria-current={pathname === item.path ? "page" : undefined}
+                  onClick={() => setDrawer(false)}
+                  sx={item === group ? undefined : { pl: 6 }}
+                >
+                  <ListItemText primary={item.title} slotProps={{ primary: { sx: { fontWeight: item === group ? 600 : undefined } } }} />
                 </ListItemButton>
               ))}
             </List>
           ))}
         </Box>
+        {menuExtras}
       </Drawer>
     </>
   );

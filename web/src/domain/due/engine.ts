@@ -26,6 +26,9 @@ export interface ServiceDue {
   nextDate: string | null;
   affectedBy: AffectedBy[];
   due: boolean;
+  /** Typed only, as in Rust; not in the JSON output. */
+  inspection: boolean;
+  unscheduled: boolean;
   explain?: string[];
 }
 
@@ -33,6 +36,8 @@ export interface DueResult {
   services: ServiceDue[];
   inspectionDue: boolean;
   serviceDue: boolean;
+  /** An open deficiency puts the item on both lists (typed only, as in Rust; not in the JSON output). */
+  openDeficiency: boolean;
   hiddenUntil: string | null;
 }
 
@@ -220,7 +225,6 @@ const yesNo = (value: boolean): string => (value ? "yes" : "no");
 
 function finish(ctx: Context, planned: Planned[], readings: Record<string, unknown> | null | undefined): DueResult {
   const clock = ctx.clock;
-  const flags: { due: boolean; inspection: boolean; unscheduled: boolean }[] = [];
   const services = planned.map((p): ServiceDue => {
     let due = false;
     const rules = p.rules;
@@ -248,12 +252,13 @@ function finish(ctx: Context, planned: Planned[], readings: Record<string, unkno
       due = rules.dueWhen === "all" ? results.length > 0 && results.every(Boolean) : results.some(Boolean);
       p.steps?.push(`due when ${rules.dueWhen}: ${yesNo(due)}`);
     }
-    flags.push({ due, inspection: p.service.inspection === true, unscheduled: p.service.unscheduled === true });
     const service: ServiceDue = {
       serviceTypeId: p.id,
       nextDate: p.next === undefined ? null : clock.format(p.next),
       affectedBy: MARKER_ORDER.filter((m) => p.affected.includes(m)),
       due,
+      inspection: p.service.inspection === true,
+      unscheduled: p.service.unscheduled === true,
     };
     if (p.steps) service.explain = p.steps;
     return service;
@@ -264,8 +269,9 @@ function finish(ctx: Context, planned: Planned[], readings: Record<string, unkno
   const until = hiddenUntil(ctx);
   return {
     services,
-    inspectionDue: openDeficiency || flags.some((f) => f.due && f.inspection && !f.unscheduled),
-    serviceDue: openDeficiency || flags.some((f) => f.due && !f.inspection && !f.unscheduled),
+    inspectionDue: openDeficiency || services.some((s) => s.due && s.inspection && !s.unscheduled),
+    serviceDue: openDeficiency || services.some((s) => s.due && !s.inspection && !s.unscheduled),
+    openDeficiency,
     hiddenUntil: until === undefined ? null : clock.format(until),
   };
 }

@@ -122,6 +122,94 @@ describe("sign-up", () => {
   });
 });
 
+describe("sign-up says what is wrong", () => {
+  const SHORT = "Password must be at least 8 characters";
+  const TAKEN = "Sign-Up Failed. Ensure the email is not already is use.";
+
+  async function fill(password: string) {
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole("textbox", { name: /^Email/ }), "ann@acme.ca");
+    await user.type(screen.getByLabelText(/^Password/), password);
+    await user.type(screen.getByRole("textbox", { name: /^Name/ }), "Ann Lee");
+    await user.type(screen.getByRole("textbox", { name: /^Company Name/ }), "Acme Fire");
+    await user.click(screen.getByRole("switch", { name: "I agree to the terms and conditions" }));
+    return user;
+  }
+
+  it("shows the password rule before anything is typed, and no error on arrival", async () => {
+    show("/sign-up", () => ({ status: 200 }));
+    const password = await screen.findByLabelText(/^Password/);
+    expect(screen.getByText("At least 8 characters")).toBeTruthy();
+    expect(password.getAttribute("aria-describedby")).toBeTruthy();
+    expect(screen.queryAllByRole("img", { name: "Required" })).toHaveLength(0);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("names a short password under the field and at Sign Up, without calling the server", async () => {
+    const { calls } = show("/sign-up", () => ({ status: 200 }));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Password/), "short");
+    // Not mid-word: once the field is left.
+    expect(screen.queryByText(SHORT)).toBeNull();
+    await user.click(screen.getByRole("textbox", { name: /^Name/ }));
+    expect(screen.getByText(SHORT)).toBeTruthy();
+    await user.clear(screen.getByLabelText(/^Password/));
+    await fill("short");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByRole("alert")).toHaveProperty("textContent", SHORT);
+    expect(screen.queryByText(/Ensure the email/)).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the empty fields' errors once Sign Up is pressed", async () => {
+    const user = userEvent.setup();
+    show("/sign-up", () => ({ status: 200 }));
+    await user.click(await screen.findByRole("button", { name: "Sign Up" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Please fill out all fields");
+    expect(screen.getAllByRole("img", { name: "Required" })).toHaveLength(4);
+  });
+
+  for (const [label, reply, words] of [
+    ["a taken email", { status: 409, body: { code: "SignUpFailed", message: TAKEN } }, TAKEN],
+    ["the server's password rule", { status: 400, body: { code: "BadRequest", message: SHORT } }, SHORT],
+    ["an email the server refuses", { status: 400, body: { code: "BadRequest", message: "Email is not valid" } }, "Email is not valid"],
+    ["a server error", { status: 500, body: { code: "Internal", message: "Server error", contextId: "ctx-1" } }, "Server error"],
+  ] as const) {
+    it(`names the cause of a refusal: ${label}`, async () => {
+      show("/sign-up", () => reply);
+      const user = await fill("correct horse");
+      await user.click(screen.getByRole("button", { name: "Sign Up" }));
+      expect((await screen.findByRole("alert")).textContent).toBe(words);
+    });
+  }
+
+  it("says the device is offline, not that the email may be taken, when the server cannot be reached", async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    const router = createMemoryRouter([{ path: "/sign-up/*", element: <SignUpPage /> }], { initialEntries: ["/sign-up"] });
+    render(
+      <ThemeProvider theme={theme}>
+        <AuthProvider fetchFn={fetch as unknown as typeof globalThis.fetch}>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </ThemeProvider>,
+    );
+    await fill("correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Device is offline");
+  });
+
+  it("sends the password trimmed, as login sends it", async () => {
+    const { calls } = show("/sign-up", () => ({ status: 409, body: { code: "SignUpFailed", message: TAKEN } }));
+    const user = await fill("  correct horse  ");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    await screen.findByRole("alert");
+    expect(calls[0]?.body).toMatchObject({ password: "correct horse" });
+  });
+});
+
 describe("setting a password from a link", () => {
   it("says the password is set and where to sign in when this app is not allowed", async () => {
     const user = userEvent.setup();

@@ -1,7 +1,9 @@
 /**
  * Sign-up (§2): Email, Password, Name, Company Name, plan, marketing emails, terms. The
- * checks of §5 run before the call; the server checks them again. `/sign-up/...` is
- * prefix-matched: `/sign-up/enterprise` preselects that plan.
+ * password's rule shows under it from the start. The checks of §5 and the server's password
+ * rule run before the call, each field's once the user has touched it and all of them at Sign
+ * Up; the server checks them again, and its refusal is shown in its own words. `/sign-up/...`
+ * is prefix-matched: `/sign-up/enterprise` preselects that plan.
  */
 import {
   Alert,
@@ -16,7 +18,6 @@ import {
   RadioGroup,
   Stack,
   Switch,
-  TextField,
   Typography,
 } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
@@ -24,6 +25,9 @@ import { Navigate, Link as RouterLink, useNavigate, useParams } from "react-rout
 import { t } from "../../app/strings";
 import { type SignUpForm, useAuth } from "../../auth/AuthProvider";
 import { isEmail } from "../../domain/email";
+import { ShowFieldErrors } from "../../ui/forms/fieldErrors";
+import { TextInput } from "../../ui/forms/TextInput";
+import { passwordProblem } from "./passwordRule";
 import { SignInFrame } from "./SignInFrame";
 
 export const TERMS_VERSION = "1.0.1";
@@ -35,6 +39,8 @@ export function signUpProblem(form: SignUpForm, agreed: boolean): string | null 
   const filled = [form.email, form.password, form.name, form.organizationName, form.plan].every((v) => v.trim() !== "");
   if (!filled) return t("fillAllFields");
   if (!isEmail(form.email)) return t("emailNotValid");
+  const password = passwordProblem(form.password);
+  if (password) return password;
   if (!agreed) return t("mustAgreeToTerms");
   return null;
 }
@@ -54,6 +60,7 @@ export function SignUpPage() {
   });
   const [agreed, setAgreed] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
   const { clearFailure } = auth;
   useEffect(() => clearFailure(), [clearFailure]);
 
@@ -61,13 +68,13 @@ export function SignUpPage() {
   const busy = auth.status === "authenticating";
   const field = (name: "email" | "password" | "name" | "organizationName") => ({
     value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
-    fullWidth: true,
+    onChange: (value: string) => setForm({ ...form, [name]: value }),
     required: true,
   });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setSubmitted(true);
     const found = signUpProblem(form, agreed);
     setProblem(found);
     if (!found && (await auth.signUp(form))) navigate("/welcome", { replace: true });
@@ -84,10 +91,19 @@ export function SignUpPage() {
               {auth.failure.detail}
             </Alert>
           )}
-          <TextField label={t("email")} type="email" autoComplete="email" {...field("email")} />
-          <TextField label={t("password")} type="password" autoComplete="new-password" {...field("password")} />
-          <TextField label={t("name")} autoComplete="name" {...field("name")} />
-          <TextField label={t("companyName")} autoComplete="organization" {...field("organizationName")} />
+          <ShowFieldErrors when={submitted}>
+            <TextInput label={t("email")} type="email" autoComplete="email" {...field("email")} />
+            <TextInput
+              label={t("password")}
+              type="password"
+              autoComplete="new-password"
+              helperText={t("passwordRule")}
+              error={passwordProblem(form.password)}
+              {...field("password")}
+            />
+            <TextInput label={t("name")} autoComplete="name" {...field("name")} />
+            <TextInput label={t("companyName")} autoComplete="organization" {...field("organizationName")} />
+          </ShowFieldErrors>
           <FormControl>
             <FormLabel id="plan-label">{t("plan")}</FormLabel>
             <RadioGroup row aria-labelledby="plan-label" value={form.plan} onChange={(e) => setForm({ ...form, plan: e.target.value as Plan })}>

@@ -16,8 +16,14 @@ const form = (fields: Partial<SignUpForm> = {}): SignUpForm => ({
 });
 
 describe("sign-up checks (§5)", () => {
-  it("needs every field, then a valid email, then the terms", () => {
+  it("needs every field, then a valid email, then the server's password rule, then the terms", () => {
     expect(signUpProblem(form(), true)).toBeNull();
+    expect(signUpProblem(form({ password: "1234567" }), true)).toBe("Password must be at least 8 characters");
+    // Trimmed, as it is sent; counted in characters, not bytes.
+    expect(signUpProblem(form({ password: " 1234567 " }), true)).toBe("Password must be at least 8 characters");
+    expect(signUpProblem(form({ password: "ééééééé€" }), true)).toBeNull();
+    expect(signUpProblem(form({ password: "€".repeat(342) }), true)).toBe("Password must be at most 1024 bytes");
+    expect(signUpProblem(form({ password: "a".repeat(1024) }), true)).toBeNull();
     for (const field of ["name", "email", "password", "organizationName"] as const) {
       expect(signUpProblem(form({ [field]: "  " }), true)).toBe("Please fill out all fields");
     }

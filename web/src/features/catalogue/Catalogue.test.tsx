@@ -48,6 +48,10 @@ describe("equipment types", () => {
     const h = await open("/equipment-types/new", { width: PHONE });
     await screen.findByRole("heading", { name: "Add Equipment Type" });
     expect(button("Add").disabled).toBe(true);
+    // The empty Name shows its Required icon once touched, not on arrival.
+    expect(required()).toHaveLength(0);
+    await user.click(textbox("Name"));
+    await user.tab();
     expect(required()).toHaveLength(1);
     expect(screen.queryByRole("combobox", { name: /Service Month Category/ })).toBeNull();
     await user.type(textbox("Name"), "Alarm");
@@ -174,7 +178,7 @@ describe("service types", () => {
     await user.type(textbox("Name"), "Annual");
     await user.type(textbox("Frequency"), "1");
     expect(button("Add").disabled).toBe(true);
-    expect(screen.getByRole("combobox", { name: /^Due When/ }).getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByRole("combobox", { name: /^Due When/ }).getAttribute("aria-invalid")).toBe("false");
     await choose(user, "Due When", "All");
     expect(button("Add").disabled).toBe(false);
 

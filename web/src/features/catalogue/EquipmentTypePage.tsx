@@ -24,7 +24,7 @@ function EquipmentTypeForm({ type, access }: { type?: EquipmentType; access: Cat
   const snackbar = useSnackbar();
   const categories = useRecords<NamedField>("serviceMonthCategories");
   const initial = useMemo(() => ({ name: type?.name ?? "", serviceMonthCategoryId: type?.serviceMonthCategoryId ?? "" }), [type]);
-  const { draft, change, leaveDialog, settled } = useDraft(initial);
+  const { draft, change, settled } = useDraft(initial);
   const adding = type === undefined;
   const categoryOptions = useMemo(
     () => [{ value: "", label: t("none") }, ...[...categories].sort(byName).map((c) => ({ value: c.id, label: c.name }))],
@@ -61,7 +61,6 @@ function EquipmentTypeForm({ type, access }: { type?: EquipmentType; access: Cat
         }
       }
       back={{ to: "/equipment-types", label: t("equipmentTypes") }}
-      leaveDialog={leaveDialog}
     >
       <FieldGrid>
         <TextInput label={t("name")} name="name" required value={draft.name} onChange={(name) => change({ name })} disabled={!access.write} />

@@ -51,7 +51,7 @@ function ModelForm({ model, typeId, access }: { model?: Model; typeId: string; a
   const modelFields = useRecords<NamedField>("modelFields");
   const fields = useMemo(() => [...modelFields].sort(byName), [modelFields]);
   const initial = useMemo(() => ({ name: model?.name ?? "", sku: model?.sku ?? "", fieldData: { ...(model?.fieldData ?? {}) } }), [model]);
-  const { draft, change, leaveDialog, settled } = useDraft(initial);
+  const { draft, change, settled } = useDraft(initial);
   const adding = model === undefined;
   const typePath = `/equipment-types/${typeId}`;
 
@@ -87,7 +87,6 @@ function ModelForm({ model, typeId, access }: { model?: Model; typeId: string; a
         }
       }
       back={{ to: typePath, label: t("equipmentType") }}
-      leaveDialog={leaveDialog}
     >
       <FieldGrid>
         <TextInput label={t("catalogueModelNumber")} name="name" required value={draft.name} onChange={(name) => change({ name })} disabled={!access.write} />

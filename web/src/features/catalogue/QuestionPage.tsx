@@ -27,7 +27,7 @@ function QuestionForm({ question, typeId, serviceTypeId, access }: { question?: 
   const snackbar = useSnackbar();
   const equipmentFields = useRecords<NamedField>("equipmentFields");
   const initial = useMemo(() => questionDraftOf(question), [question]);
-  const { draft, change, leaveDialog, settled } = useDraft(initial);
+  const { draft, change, settled } = useDraft(initial);
   const adding = question === undefined;
   const disabled = !access.write;
   const servicePath = `/equipment-types/${typeId}/service-types/${serviceTypeId}`;
@@ -78,7 +78,6 @@ function QuestionForm({ question, typeId, serviceTypeId, access }: { question?: 
         }
       }
       back={{ to: servicePath, label: t("deficiencyServiceTypeLabel") }}
-      leaveDialog={leaveDialog}
     >
       <TextInput label={t("historyQuestion")} name="question" required multiline value={draft.question} onChange={(text) => change({ question: text })} disabled={disabled} />
       <FieldGrid>

@@ -59,7 +59,7 @@ function ServiceTypeForm({ service, typeId, access }: { service?: ServiceTypeRec
   const services = useRecords<ServiceTypeRecord>("serviceTypes");
   const fields = useMemo(() => equipmentFields.filter((f) => f.equipmentTypeId === typeId).sort(byName), [equipmentFields, typeId]);
   const initial = useMemo(() => serviceTypeDraftOf(service), [service]);
-  const { draft, change, leaveDialog, settled } = useDraft(initial);
+  const { draft, change, settled } = useDraft(initial);
   const [adding, setAdding] = useState(false);
   const isNew = service === undefined;
   const disabled = !access.write;
@@ -127,7 +127,6 @@ function ServiceTypeForm({ service, typeId, access }: { service?: ServiceTypeRec
         }
       }
       back={{ to: typePath, label: t("equipmentType") }}
-      leaveDialog={leaveDialog}
     >
       <FieldGrid>
         <TextInput label={t("name")} name="name" required value={draft.name} onChange={(name) => change({ name })} disabled={disabled} />

@@ -32,7 +32,7 @@ function CustomFieldForm({ kind, field, write, orgId }: { kind: FieldKind; field
     () => ({ name: field?.name ?? "", includeInReports: field?.includeInReports !== false, equipmentTypeId: field?.equipmentTypeId ?? firstType }),
     [field, firstType],
   );
-  const { draft, change, leaveDialog, settled } = useDraft(initial);
+  const { draft, change, settled } = useDraft(initial);
   const adding = field === undefined;
   const needsType = kind === "equipment";
   const valid = draft.name.trim() !== "" && (!needsType || draft.equipmentTypeId !== "");
@@ -64,7 +64,6 @@ function CustomFieldForm({ kind, field, write, orgId }: { kind: FieldKind; field
         }
       }
       back={{ to: "/custom-fields", label: t("customFields") }}
-      leaveDialog={leaveDialog}
     >
       <FieldGrid>
         <TextInput label={t("name")} name="name" required value={draft.name} onChange={(name) => change({ name })} disabled={!write} />

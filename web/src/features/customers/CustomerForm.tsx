@@ -136,7 +136,6 @@ export function CustomerForm({ customer }: { customer?: Customer }) {
           </Box>
         </Stack>
       </Box>
-      {unsaved.leaveDialog}
     </Paper>
   );
 }

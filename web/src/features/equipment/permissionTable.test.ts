@@ -14,7 +14,7 @@ import { addEquipment, editEquipment } from "./form/saves";
 import { belongingsOf } from "./moves";
 import { submitChecklist } from "./services/checklist/checklist";
 import { addDeficiency, saveDeficiency } from "./services/deficiencies/deficiencies";
-import { editServiceDates, performService } from "./services/performService";
+import { editServiceDates, performService, undoService } from "./services/performService";
 
 const hex = (n: number) => n.toString(16).padStart(32, "0");
 const ORG = hex(0xa);
@@ -59,6 +59,31 @@ const cases: { action: ActionName; name: string; run: (engine: RecordingEngine) 
     action: "performService",
     name: "Perform Now",
     run: (engine) => performService(engine, { orgId: ORG, userId: USER, equipment: lobby, serviceType: annual, performed, lastDate: now.toISOString() }),
+    writes: ["performedServices", "history"],
+    without: ["EQUIPMENT_WRITE", "HISTORY_WRITE"],
+  },
+  {
+    action: "undoService",
+    name: "Undo of a Perform Now that has reached the server",
+    // The perform's own writes are on the server already: the service done now, and its record (done).
+    run: (engine) =>
+      undoService(engine, {
+        before: { ...performed, lastDate: "2025-01-01T00:00:00.000Z", overidedNextDate: "2026-03-01T00:00:00.000Z" },
+        performed,
+        history: { ...done, userId: USER, relevantId: performed.id },
+      }),
+    writes: ["performedServices", "history"],
+    without: ["EQUIPMENT_WRITE", "HISTORY_WRITE"],
+  },
+  {
+    action: "undoService",
+    name: "Undo of a Perform Now not yet sent (Perform Now's new record goes up deleted)",
+    run: async (engine) => {
+      // The device holds the perform; the server (the engine recording the uploads) does not yet.
+      const device = world();
+      const work = await performService(device, { orgId: ORG, userId: USER, equipment: lobby, serviceType: annual, performed, lastDate: now.toISOString() });
+      await undoService({ get: device.get, put: engine.put, remove: engine.remove }, work);
+    },
     writes: ["performedServices", "history"],
     without: ["EQUIPMENT_WRITE", "HISTORY_WRITE"],
   },

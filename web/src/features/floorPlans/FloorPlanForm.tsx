@@ -38,7 +38,7 @@ export function FloorPlanForm({ locationId, plan, equipment }: FloorPlanFormProp
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const initial = useMemo(() => ({ name: plan?.name ?? "", image: plan?.image || null }), [plan]);
-  const { draft, change, leaveDialog, settled } = useDraft(initial);
+  const { draft, change, settled } = useDraft(initial);
   const [deleting, setDeleting] = useState(false);
   const adding = plan === undefined;
   const mayChange = can(user, "LOCATION_WRITE");
@@ -98,7 +98,6 @@ export function FloorPlanForm({ locationId, plan, equipment }: FloorPlanFormProp
           onDelete={() => void remove()}
         />
       )}
-      {leaveDialog}
     </Box>
   );
 }

@@ -2,7 +2,7 @@
  * A site's floor plans (§2 /sites/{locationId}/settings/floor-plans): their names, each
  * opening its form, and Add Floor Plan. LOCATION_READ to view, LOCATION_WRITE to add (§6).
  */
-import { Alert, Button, List, ListItemButton, ListItemText, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Button, List, ListItem, ListItemButton, ListItemText, Paper, Stack, Typography } from "@mui/material";
 import { useMemo } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import { t } from "../../app/strings";
@@ -52,9 +52,11 @@ export function FloorPlansPage() {
         ) : (
           <List aria-label={t("floorPlans")}>
             {sorted.map((plan) => (
-              <ListItemButton key={plan.id} component={RouterLink} to={`${floorPlansPath(locationId)}/${plan.id}`}>
-                <ListItemText primary={plan.name} />
-              </ListItemButton>
+              <ListItem key={plan.id} disablePadding>
+                <ListItemButton component={RouterLink} to={`${floorPlansPath(locationId)}/${plan.id}`}>
+                  <ListItemText primary={plan.name} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

@@ -30,6 +30,9 @@ describe("ImportDataDialog", () => {
     const { calls, dialog, user } = await open();
     const start = within(dialog).getByRole("button", { name: "Start Import" });
     expect(start).toHaveProperty("disabled", true);
+    expect(within(dialog).queryByTitle("Required")).toBeNull();
+    await user.click(within(dialog).getByRole("textbox", { name: /^Import Key/ }));
+    await user.tab();
     expect(within(dialog).getByTitle("Required")).toBeTruthy();
     await user.type(within(dialog).getByRole("textbox", { name: /^Import Key/ }), "  key-123 ");
     expect(start).toHaveProperty("disabled", false);

@@ -82,7 +82,7 @@ function NamedRecordForm({ screens, record, write, orgId }: { screens: NamedReco
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const initial = useMemo(() => ({ name: record?.name ?? "" }), [record]);
-  const { draft, change, leaveDialog, settled } = useDraft(initial);
+  const { draft, change, settled } = useDraft(initial);
   const adding = record === undefined;
 
   async function save() {
@@ -111,7 +111,6 @@ function NamedRecordForm({ screens, record, write, orgId }: { screens: NamedReco
       }
       back={{ to: screens.path, label: t(screens.words.title) }}
       readOnlyText={screens.words.readOnly && t(screens.words.readOnly)}
-      leaveDialog={leaveDialog}
     >
       <FieldGrid>
         <TextInput label={t("name")} name="name" required value={draft.name} onChange={(name) => change({ name })} disabled={!write} />

@@ -79,7 +79,7 @@ function OverrideForm({ locationId, override, taken, write, orgId }: { locationI
   // The type comes from the override, else its service type, else (a new one) the first type.
   const storedType = override?.equipmentTypeId || services.find((s) => s.id === override?.serviceTypeId)?.equipmentTypeId || typeOptions[0]?.value || "";
   const initial = useMemo(() => ({ ...overrideDraftOf(override), equipmentTypeId: storedType }), [override, storedType]);
-  const { draft, change, leaveDialog, settled } = useDraft(initial);
+  const { draft, change, settled } = useDraft(initial);
   const adding = override === undefined;
   const list = `/sites/${locationId}/settings/location-overrides`;
   const service = services.find((s) => s.id === draft.serviceTypeId);
@@ -133,7 +133,6 @@ function OverrideForm({ locationId, override, taken, write, orgId }: { locationI
       }
       back={{ to: list, label: t("overridesTitle") }}
       readOnlyText={t("overrideReadOnly")}
-      leaveDialog={leaveDialog}
     >
       <FieldGrid>
         <SelectInput

@@ -18,9 +18,9 @@ export function SiteReports({ site }: { site: Site }) {
   return (
     <Paper component="section" aria-labelledby="location-reports-title">
       <Typography id="location-reports-title" variant="h6" component="h2" sx={{ px: 4, pt: 4, pb: 2 }}>
-        {t("locationReports")}
+        {t("siteReports")}
       </Typography>
-      <ReportList site={site} label={t("locationReports")} />
+      <ReportList site={site} label={t("siteReports")} />
     </Paper>
   );
 }

@@ -6,6 +6,7 @@
 import { Box, ButtonBase, Paper, Typography } from "@mui/material";
 import dayjs from "dayjs";
 import { t } from "../../app/strings";
+import { VisuallyHidden } from "../../ui/VisuallyHidden";
 import { type ScheduledEvent, dayHours, isTime, minutesOf } from "./schedule";
 
 /** Rows of 15 minutes, 12 px each: an hour is 48 px. */
@@ -93,11 +94,18 @@ export function DayView({ day, events, work, siteName, userName, onEdit }: DayVi
         })}
         {placed.map(({ event, lane, from, to }) => {
           const site = siteName(event.locationId);
-          const times = `${event.startTime || "?"} – ${event.endTime || "?"}`;
+          // Named by what it shows, 'Edit' said first (WCAG label in name).
+          const times = t("scheduleTimes", { start: event.startTime || "?", end: event.endTime || "?" });
           const content = (
             <>
               <Typography variant="body2" sx={{ fontWeight: 600, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", width: "100%" }}>
+                {onEdit && (
+                  <>
+                    <VisuallyHidden>{t("scheduleEditPrefix")}</VisuallyHidden>{" "}
+                  </>
+                )}
                 {site}
+                <VisuallyHidden>,</VisuallyHidden>{" "}
               </Typography>
               <Typography variant="caption" sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", width: "100%" }}>
                 {times} · {userName(event.userId)}
@@ -125,7 +133,6 @@ export function DayView({ day, events, work, siteName, userName, onEdit }: DayVi
           return onEdit ? (
             <ButtonBase
               key={event.id}
-              aria-label={t("scheduleEditEventOf", { site, start: event.startTime, end: event.endTime })}
               onClick={() => onEdit(event)}
               sx={{ ...sx, "&:hover": { bgcolor: "primary.dark" }, "&.Mui-focusVisible": { outline: 3, outlineStyle: "solid", outlineColor: "secondary.main" } }}
             >

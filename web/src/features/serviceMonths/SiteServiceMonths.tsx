@@ -34,7 +34,7 @@ export function SiteServiceMonths({ locationId }: { locationId: string }) {
   const sorted = useMemo(() => [...categories].sort(byName), [categories]);
   const stored = useMemo(() => new Map(records.map((record) => [record.serviceMonthCategoryId ?? "", record])), [records]);
   const initial = useMemo<Months>(() => Object.fromEntries(sorted.map((c) => [c.id, monthsOf(stored.get(c.id))])), [sorted, stored]);
-  const { draft, change, dirty, leaveDialog, settled } = useDraft(initial);
+  const { draft, change, dirty, settled } = useDraft(initial);
   const mayChange = can(user, "LOCATION_WRITE");
 
   if (!hasFeature(org, "SERVICE_MONTHS") || sorted.length === 0) return null;
@@ -102,7 +102,6 @@ export function SiteServiceMonths({ locationId }: { locationId: string }) {
           </Box>
         </Stack>
       </Box>
-      {leaveDialog}
     </Paper>
   );
 }

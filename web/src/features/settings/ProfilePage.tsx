@@ -70,7 +70,6 @@ export function ProfilePage() {
           <SaveButton disabled={!me || invalid || !mayChange} />
         </Stack>
       </Box>
-      {unsaved.leaveDialog}
     </Paper>
   );
 }

@@ -4,7 +4,7 @@
  * their full titles; the own profile is always there — the Export Billing Data dialog, and
  * the Import Data dialog and the CSV import (SETTINGS_WRITE; without it, shown disabled with why).
  */
-import { List, ListItemButton, ListItemText, Paper, Stack, Typography } from "@mui/material";
+import { List, ListItem, ListItemButton, ListItemText, Paper, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { visibleNavigation } from "../../app/navigation";
@@ -53,26 +53,34 @@ export function SettingsPage() {
       <SyncPanel />
       <Paper>
         <List aria-label={t("settingsScreens")}>
-          {entries.map((item) =>
-            item.external ? (
-              <ListItemButton key={item.path} component="a" href={item.path} target="_blank" rel="noopener">
-                <ListItemText primary={fullTitle(item)} />
-              </ListItemButton>
-            ) : (
-              <ListItemButton key={item.path} component={RouterLink} to={item.path}>
-                <ListItemText primary={fullTitle(item)} />
-              </ListItemButton>
-            ),
-          )}
-          <ListItemButton onClick={() => setExporting(true)}>
-            <ListItemText primary={t("exportBillingData")} />
-          </ListItemButton>
-          <ListItemButton disabled={!importWrite} onClick={() => setImporting(true)}>
-            <ListItemText primary={t("importData")} secondary={importReason} />
-          </ListItemButton>
-          <ListItemButton disabled={!importWrite} component={RouterLink} to="/imports/csv">
-            <ListItemText primary={t("csvImport")} secondary={importReason} />
-          </ListItemButton>
+          {entries.map((item) => (
+            <ListItem key={item.path} disablePadding>
+              {item.external ? (
+                <ListItemButton component="a" href={item.path} target="_blank" rel="noopener">
+                  <ListItemText primary={fullTitle(item)} />
+                </ListItemButton>
+              ) : (
+                <ListItemButton component={RouterLink} to={item.path}>
+                  <ListItemText primary={fullTitle(item)} />
+                </ListItemButton>
+              )}
+            </ListItem>
+          ))}
+          <ListItem disablePadding>
+            <ListItemButton onClick={() => setExporting(true)}>
+              <ListItemText primary={t("exportBillingData")} />
+            </ListItemButton>
+          </ListItem>
+          <ListItem disablePadding>
+            <ListItemButton disabled={!importWrite} onClick={() => setImporting(true)}>
+              <ListItemText primary={t("importData")} secondary={importReason} />
+            </ListItemButton>
+          </ListItem>
+          <ListItem disablePadding>
+            <ListItemButton disabled={!importWrite} component={RouterLink} to="/imports/csv">
+              <ListItemText primary={t("csvImport")} secondary={importReason} />
+            </ListItemButton>
+          </ListItem>
         </List>
       </Paper>
       {exporting && <ExportBillingDialog onClose={() => setExporting(false)} />}

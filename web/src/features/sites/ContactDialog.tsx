@@ -3,7 +3,7 @@
  * address in Apple Maps or Google Maps, or Cancel. A choice the site has no number or address
  * for shows, disabled, saying what is missing.
  */
-import { Button, List, ListItemButton, ListItemIcon, ListItemText } from "@mui/material";
+import { Button, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from "@mui/material";
 import type { ReactNode } from "react";
 import { t } from "../../app/strings";
 import type { Site } from "../../domain/records";
@@ -19,10 +19,12 @@ export interface ContactDialogProps {
 function Choice({ label, detail, href, icon, external, onClose }: { label: string; detail: string; href?: string; icon: ReactNode; external?: boolean; onClose: () => void }) {
   const linkProps = external ? { target: "_blank", rel: "noopener noreferrer" } : {};
   return (
-    <ListItemButton component="a" href={href} disabled={!href} onClick={onClose} {...linkProps}>
-      <ListItemIcon>{icon}</ListItemIcon>
-      <ListItemText primary={label} secondary={detail} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton component="a" href={href} disabled={!href} onClick={onClose} {...linkProps}>
+        <ListItemIcon>{icon}</ListItemIcon>
+        <ListItemText primary={label} secondary={detail} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 

@@ -246,7 +246,6 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
           </Box>
         </Stack>
       </Box>
-      {unsaved.leaveDialog}
     </Paper>
   );
 }

@@ -3,9 +3,10 @@
  * tabs Today and This Month list the sites the user is scheduled at; All lists every site,
  * with the search. Rows show the name and an address line, sorted by name; a site with a
  * popup note shows it before opening; each row has a contact dialog. Add Site needs
- * LOCATION_WRITE and a desktop browser.
+ * LOCATION_WRITE and a desktop browser: an empty list offers it on a desktop, and elsewhere
+ * says where sites are added. Until the first download has come, the list shows as loading.
  */
-import { Button, DialogContentText, IconButton, ListItem, ListItemButton, ListItemText, Typography } from "@mui/material";
+import { Box, Button, DialogContentText, IconButton, ListItem, ListItemButton, ListItemText, Typography } from "@mui/material";
 import dayjs from "dayjs";
 import { useMemo, useState, type MouseEvent } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
@@ -14,8 +15,9 @@ import { useDevice } from "../../app/theme";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import type { Site } from "../../domain/records";
-import { useRecords, useSyncEngine, useSyncStatus } from "../../offline/SyncProvider";
+import { useLoadedRecords, useRecords, useSyncEngine, useSyncStatus } from "../../offline/SyncProvider";
 import { prefetchSiteRecords } from "../../offline/useSiteRecords";
+import { ListSkeleton } from "../../ui/ListSkeleton";
 import { PagedList } from "../../ui/PagedList";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 import { TabbedPane } from "../../ui/TabbedPane";
@@ -30,9 +32,12 @@ type TabValue = "today" | "month" | "all";
 
 const hasText = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
 
+const NO_SITES: Site[] = [];
+
 export function SitesPage() {
   const { user } = useAuth();
-  const sites = useRecords<Site>("locations");
+  const stored = useLoadedRecords<Site>("locations");
+  const sites = stored ?? NO_SITES;
   const events = useRecords<ScheduledEvent>("schedule");
   const status = useSyncStatus();
   const desktop = useDevice() === "desktop";
@@ -87,7 +92,13 @@ export function SitesPage() {
     else snackbar.show(t("locationsDesktopOnly"), "warning");
   }
 
-  const emptyText = tab === "today" ? t("noSitesToday") : tab === "month" ? t("noSitesThisMonth") : query ? t("noSitesMatch") : t("noSitesYet");
+  const mayAdd = can(user, "LOCATION_WRITE");
+  // Not read from the device yet, or the first download (which brings the sites and the
+  // schedule) still running: nothing is known yet.
+  const loading = stored === undefined || (status.lastSuccessfulDownloadDate === undefined && sites.length === 0);
+  const noSitesYet = tab === "all" && !query;
+  const emptyText =
+    tab === "today" ? t("noSitesToday") : tab === "month" ? t("noSitesThisMonth") : query ? t("noSitesMatch") : desktop ? t("noSitesYetDesktop") : t("noSitesYet");
 
   return (
     <>
@@ -99,8 +110,9 @@ export function SitesPage() {
         onTabChange={(value) => setParam("tab", value === "today" ? "" : value)}
         search={tab === "all" ? { value: query, onChange: (text) => setParam("q", text) } : undefined}
         syncing={status.state === "syncing"}
+        busy={loading}
         actions={
-          can(user, "LOCATION_WRITE") && (
+          mayAdd && (
             <Button variant="contained" size="small" onClick={addSite}>
               {t("addSite")}
             </Button>
@@ -126,9 +138,18 @@ export function SitesPage() {
             </ListItem>
           )}
           empty={
-            <Typography sx={{ p: 4 }} color="text.secondary">
-              {emptyText}
-            </Typography>
+            loading ? (
+              <ListSkeleton />
+            ) : (
+              <Box sx={{ p: 4 }}>
+                <Typography color="text.secondary">{emptyText}</Typography>
+                {noSitesYet && desktop && mayAdd && (
+                  <Button variant="contained" onClick={addSite} sx={{ mt: 3 }}>
+                    {t("addSite")}
+                  </Button>
+                )}
+              </Box>
+            )
           }
         />
       </TabbedPane>

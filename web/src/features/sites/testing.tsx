@@ -1,7 +1,8 @@
 /**
  * Test harness for the sites and customers screens: the real auth provider (a stored session,
  * HTTP answered by a fake `fetch`), the snackbar, a sync engine over fake-indexeddb and the
- * in-memory sync server, and a memory router with the screens' routes.
+ * in-memory sync server, and a memory router with the screens' routes under the app's
+ * leave-page guard.
  */
 import { ThemeProvider } from "@mui/material";
 import { act, configure, render } from "@testing-library/react";
@@ -17,6 +18,7 @@ import { SyncProvider } from "../../offline/SyncProvider";
 import { type TestTab, type TestWorld, openTab, testWorld } from "../../offline/sync/testing";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
 import { setViewportWidth } from "../../ui/test/render";
+import { UnsavedChangesGuard } from "../../ui/unsaved/UnsavedChangesGuard";
 
 // The store and the router answer asynchronously; on a busy machine (CI runs everything at
 // once) that can take more than testing-library's default second.
@@ -74,7 +76,8 @@ export function WhereAmI() {
 
 export async function renderScreen(options: HarnessOptions): Promise<Harness> {
   setViewportWidth(options.width ?? DESKTOP);
-  const user: User = { id: USER, orgId: ORG, name: "Ada", email: "ada@example.com", permissions: options.permissions ?? ["*.*"] };
+  // Terms accepted (§9 '1.0.1'), as at sign-up: no overlay covers the screen.
+  const user: User = { id: USER, orgId: ORG, name: "Ada", email: "ada@example.com", permissions: options.permissions ?? ["*.*"], acceptedTermsVersion: "1.0.1" };
   saveSession({ user, token: "token", expires: "2099-01-01T00:00:00.000Z", refreshToken: "refresh" });
 
   const world = testWorld(new IDBFactory());
@@ -95,7 +98,12 @@ export async function renderScreen(options: HarnessOptions): Promise<Harness> {
   });
 
   const router = createMemoryRouter(
-    [...options.routes, { path: "/sites/:locationId", element: <WhereAmI /> }, { path: "*", element: <WhereAmI /> }],
+    [
+      {
+        element: <UnsavedChangesGuard />,
+        children: [...options.routes, { path: "/sites/:locationId", element: <WhereAmI /> }, { path: "*", element: <WhereAmI /> }],
+      },
+    ],
     { initialEntries: [...(options.before ?? []), options.path] },
   );
   await act(async () => {

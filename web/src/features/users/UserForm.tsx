@@ -49,7 +49,7 @@ export function UserForm({ user: stored }: { user?: User }) {
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const initial = useMemo(() => draftOf(stored), [stored]);
-  const { draft, change, leaveDialog, settled } = useDraft(initial);
+  const { draft, change, settled } = useDraft(initial);
   const [deleting, setDeleting] = useState(false);
   const adding = stored === undefined;
   const mayChange = can(auth.user, "SETTINGS_WRITE");
@@ -121,7 +121,6 @@ export function UserForm({ user: stored }: { user?: User }) {
         {stored && <InviteLink userId={stored.id} name={stored.name} disabled={!mayChange} />}
       </Stack>
       {stored && <DeleteUserDialog open={deleting} name={stored.name} onCancel={() => setDeleting(false)} onDelete={() => void remove()} />}
-      {leaveDialog}
     </Paper>
   );
 }

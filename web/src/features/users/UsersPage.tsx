@@ -3,7 +3,7 @@
  * (§5 Search: every word must match), each with their invitation status (§4). Add User
  * needs SETTINGS_WRITE (§6).
  */
-import { Button, List, ListItemButton, ListItemText, Paper, Stack, TextField, Typography } from "@mui/material";
+import { Button, List, ListItem, ListItemButton, ListItemText, Paper, Stack, TextField, Typography } from "@mui/material";
 import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { t } from "../../app/strings";
@@ -48,13 +48,15 @@ export function UsersPage() {
         ) : (
           <List aria-label={t("users")}>
             {shown.map((user) => (
-              <ListItemButton key={user.id} component={RouterLink} to={`/users/${user.id}`}>
-                <ListItemText
-                  primary={user.name}
-                  secondary={`${user.email} · ${user.invitationStatus === 1 ? t("invitationAccepted") : t("invitationPending")}`}
-                  slotProps={{ secondary: { sx: { overflowWrap: "anywhere" } } }}
-                />
-              </ListItemButton>
+              <ListItem key={user.id} disablePadding>
+                <ListItemButton component={RouterLink} to={`/users/${user.id}`}>
+                  <ListItemText
+                    primary={user.name}
+                    secondary={`${user.email} · ${user.invitationStatus === 1 ? t("invitationAccepted") : t("invitationPending")}`}
+                    slotProps={{ secondary: { sx: { overflowWrap: "anywhere" } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

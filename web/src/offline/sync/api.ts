@@ -2,7 +2,8 @@
  * The two sync calls of spec §7, as `docs/sync.md` describes them: download the changes after
  * a cursor, and upload local changes with an answer per record.
  */
-import type { ApiClient } from "../../api/types";
+import { apiBaseUrl } from "../../api/baseUrl";
+import { type ApiClient, ApiError } from "../../api/types";
 import type { SyncKind, UploadKind } from "../kinds";
 import type { SyncRecord } from "../records";
 
@@ -42,12 +43,28 @@ export interface DownloadQuery {
 export interface SyncApi {
   download(query: DownloadQuery): Promise<DownloadAnswer>;
   upload(body: UploadBody): Promise<UploadAnswer>;
+  /** Resolves when the server answers at all, whatever it says; fails as the client does offline when nothing answers. */
+  ping(): Promise<void>;
 }
+
+/** A probe that hears nothing in this long takes the server for unreachable (a call into a dead network can hang for minutes). */
+export const PING_TIMEOUT_MS = 5_000;
 
 export function httpSyncApi(client: ApiClient, orgId: string): SyncApi {
   const path = `/organizations/${encodeURIComponent(orgId)}/sync`;
   return {
     download: ({ cursor, limit, serverEpoch }) => client.request<DownloadAnswer>("GET", path, { query: { cursor, limit, serverEpoch } }),
     upload: (body) => client.request<UploadAnswer>("PATCH", path, { body }),
+    async ping() {
+      // The server's health check: no token, no database read beyond a ping, a few bytes back.
+      const healthz = new URL(`${apiBaseUrl()}/healthz`, globalThis.location?.href ?? "http://localhost/").href;
+      try {
+        await client.request("GET", healthz, { raw: true, signal: AbortSignal.timeout(PING_TIMEOUT_MS) });
+      } catch (error) {
+        // Any answer (a 503 from a server whose database is down, say) means the network is back.
+        if (error instanceof ApiError && !error.offline) return;
+        throw error;
+      }
+    },
   };
 }

@@ -149,6 +149,7 @@ describe("download", () => {
         return answer;
       },
       upload: (body) => world.server.upload(body),
+      ping: () => world.server.ping(),
     };
     const { engine, changed } = open(world, { api, pageSize: 2 });
     for (const n of [1, 2, 3]) world.server.seed("equipment", item(n));
@@ -169,6 +170,7 @@ describe("download", () => {
         return answer;
       },
       upload: (body) => world.server.upload(body),
+      ping: () => world.server.ping(),
     };
     const { engine, store, errors } = open(world, { api });
     world.server.seed("equipment", item(1));

@@ -1,5 +1,6 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../api/types";
 import type { UploadKind } from "../kinds";
 import { CLOCK_OFFSET_KEY, OUTBOX_KEY, listKey } from "../keys";
 import type { SyncRecord } from "../records";
@@ -304,9 +305,9 @@ describe("offline", () => {
     expect(await engine.pendingChanges()).toBe(0);
   });
 
-  it("tries a failed upload again after 2 s, then 4 s, with no online event", async () => {
+  it("tries an upload the server failed again after 2 s, then 4 s (no answer at all: reconnect.test.ts)", async () => {
     const { engine, server, clock } = await started();
-    server.offline = true;
+    server.failWith = new ApiError("server", "Server error", 500);
     await engine.put("equipment", item(1));
     clock.advance(300);
     await engine.idle();
@@ -314,7 +315,7 @@ describe("offline", () => {
     await engine.idle();
     expect(engine.status().state).toBe("error");
 
-    server.offline = false;
+    server.failWith = null;
     clock.advance(3_999);
     await engine.idle();
     expect(server.stored("equipment", hex(1))).toBeUndefined();

@@ -1,16 +1,18 @@
 /**
  * The sync engine (§4 Sync): saves local changes, uploads them 300 ms after the last one,
- * downloads and merges the server's changes, and says how it went. One tab syncs at a time
- * (the sync lock); one tab, the leader, runs the periodic downloads; every tab hears on the
- * channel what the others changed, with the records, and patches the lists it keeps
- * (listCache.ts) rather than downloading or reading them again.
+ * downloads and merges the server's changes, and says how it went: how many changes wait,
+ * and why the last try failed. One tab syncs at a time (the sync lock); one tab, the leader,
+ * runs the periodic downloads; every tab hears on the channel what the others changed, with
+ * the records, and patches the lists it keeps (listCache.ts) rather than downloading or
+ * reading them again. While the server cannot be reached, a cheap probe asks every 1 to 2 s
+ * whether it answers again, so the work waiting goes as soon as the network is back.
  */
 import { ApiError } from "../../api/types";
 import { type SyncKind, type UploadKind, isLocationScoped, isUploadKind } from "../kinds";
 import { CLOCK_OFFSET_KEY, CURSOR_KEY, OUTBOX_KEY, REJECTED_KEY, SERVER_EPOCH_KEY, SYNC_INFO_KEY } from "../keys";
 import { getRecord, listRecords } from "../reads";
 import type { LocalRecord, SyncRecord } from "../records";
-import type { KeyValueStore } from "../store";
+import type { KeyValueStore, StoreReader } from "../store";
 import { type DownloadAnswer, EPOCH_CHANGED, type SyncApi } from "./api";
 import { type Network, type TimerHandle, type Timers, browserNetwork, browserTimers } from "./environment";
 import { LEADER_LOCK, type Locks, SYNC_LOCK, browserLocks } from "./locks";
@@ -34,6 +36,13 @@ export const DOWNLOAD_PAGE_SIZE = 5_000;
 export const MERGE_BATCH = 100_000;
 /** Records per upload request, well under the server's 8 MiB body limit. */
 export const UPLOAD_BATCH = 1_000;
+/** While the server cannot be reached, it is asked whether it answers after 1 s, then 1.5 s, then every 2 s: a return is noticed within 2 s. */
+export const PROBE_FIRST_MS = 1_000;
+export const PROBE_MAX_MS = 2_000;
+/** The probe's pace while the page is hidden; showing the page probes at once. */
+export const PROBE_HIDDEN_MS = 30_000;
+/** A run the server answered with an error is tried again after 2 s, then 4 s, 8 s … up to this. */
+export const RETRY_MAX_MS = 30_000;
 /** The channel between tabs of the product. */
 export const SYNC_CHANNEL = "fieldtag-sync";
 /** The name of the performance measure each merge of downloaded records leaves. */
@@ -82,7 +91,7 @@ export interface SyncEngine {
   onRecordsChanged(listener: (kinds: ReadonlySet<SyncKind>) => void): () => void;
   /** Resolves when no sync is queued or running in this tab. */
   idle(): Promise<void>;
-  /** How many local changes have not reached the server yet (every tab's). */
+  /** How many local changes have not reached the server yet (every tab's); the status has it too. */
   pendingChanges(): Promise<number>;
   /** Stops, and clears the device's store, unsent changes included; every open tab reloads (sign-out). */
   destroy(): Promise<void>;
@@ -115,6 +124,14 @@ function isEpochChange(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && error.code === EPOCH_CHANGED;
 }
 
+async function outboxSize(tx: StoreReader): Promise<number> {
+  return ((await tx.get<OutboxEntry[]>(OUTBOX_KEY)) ?? []).length;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 function recordCount(page: DownloadAnswer): number {
   let count = 0;
   for (const value of Object.values(page)) if (Array.isArray(value)) count += value.length;
@@ -136,9 +153,14 @@ export function createSyncEngine({
   uploadBatch = UPLOAD_BATCH,
   log = (error) => console.warn("An error happened while syncing", error),
 }: SyncEngineOptions): SyncEngine {
-  let status: SyncStatus = { state: "upToDate", online: network.online(), rejected: [] };
-  /** Whether the last call got an answer, offline or not. */
-  let answered = true;
+  // Until the first run has said otherwise, the engine is about to check: nothing is known up to date.
+  let status: SyncStatus = { state: "syncing", online: network.online(), rejected: [], pending: 0 };
+  /**
+   * Whether the server can be reached, as far as this tab knows: the last call got an answer
+   * and the browser has not said offline since, or the browser has said online again. The
+   * browser's events are hints, answers the truth (a phone's network often comes back silently).
+   */
+  let reachable = network.online();
   const statusListeners = new Set<(status: SyncStatus) => void>();
   const changeListeners = new Set<(kinds: ReadonlySet<SyncKind>) => void>();
 
@@ -147,11 +169,21 @@ export function createSyncEngine({
   /** Aborting it gives up leading, or waiting to lead. */
   let leadership: AbortController | null = null;
   let debounce: TimerHandle | undefined;
-  /** A failed run is tried again after a growing pause (2 s, 4 s, … up to the interval):
-   * a phone's network often comes back without an `online` event, or a moment after it. */
+  /** A run the server answered with an error is tried again after a growing pause. */
   let retry: TimerHandle | undefined;
   let retryDelay = 0;
+  /** While the server cannot be reached: the next probe, its pace, and the probes waiting for an answer. */
+  let probe: TimerHandle | undefined;
+  let probeDelay = PROBE_FIRST_MS;
+  const probes = new Set<Promise<void>>();
+  /** A run that failed for want of an answer wanted to download: the run when the server is back does. */
+  let downloadOwed = false;
   let unsubscribeNetwork: (() => void) | null = null;
+  let unsubscribeVisibility: (() => void) | null = null;
+  /** Each transaction whose reads the status shows takes a turn as it starts; transactions
+   * commit in that order, so what an earlier one read never replaces what a later one did. */
+  let turns = 0;
+  const shownTurns = new Map<"info" | "rejected" | "pending", number>();
 
   let queued: Job | null = null;
   let tail: Promise<void> = Promise.resolve();
@@ -180,44 +212,67 @@ export function createSyncEngine({
   }
 
   function setState(state: SyncState): void {
-    const online = network.online() && answered;
-    publish({ state, online });
-    post({ type: "status", state, online });
+    publish({ state, online: reachable });
+    post({ type: "status", state, online: reachable });
   }
 
-  /** Reads what another tab (or an earlier session) saved of the sync info. */
+  /** Shows what the transaction of `turn` read, unless a later one's has been shown. */
+  function show(turn: number, what: "info" | "rejected" | "pending", patch: Partial<SyncStatus>): void {
+    if (turn <= (shownTurns.get(what) ?? 0)) return;
+    shownTurns.set(what, turn);
+    publish(patch);
+  }
+
+  /** Reads what another tab (or an earlier session) saved of the sync info, and the outbox's size. */
   async function refreshInfo(): Promise<void> {
-    const [info = {}, rejected = [], offset] = await store.getMany<unknown>([SYNC_INFO_KEY, REJECTED_KEY, CLOCK_OFFSET_KEY]);
-    publish({ ...(info as SyncInfo), rejected: rejected as RejectedUpload[], ...(typeof offset === "number" ? { clockOffset: offset } : {}) });
+    const turn = ++turns;
+    const [info = {}, rejected = [], offset, outbox = []] = await store.getMany<unknown>([SYNC_INFO_KEY, REJECTED_KEY, CLOCK_OFFSET_KEY, OUTBOX_KEY]);
+    if (typeof offset === "number") publish({ clockOffset: offset });
+    show(turn, "info", info as SyncInfo);
+    show(turn, "rejected", { rejected: rejected as RejectedUpload[] });
+    show(turn, "pending", { pending: (outbox as OutboxEntry[]).length });
+  }
+
+  /** Another tab saved or settled changes: the outbox they share changed. */
+  async function refreshPending(): Promise<void> {
+    const turn = ++turns;
+    const outbox = (await store.get<OutboxEntry[]>(OUTBOX_KEY)) ?? [];
+    show(turn, "pending", { pending: outbox.length });
   }
 
   async function saveInfo(patch: SyncInfo): Promise<void> {
+    const turn = ++turns;
     const info = await store.update(async (tx) => {
       const next = { ...(await tx.get<SyncInfo>(SYNC_INFO_KEY)), ...patch };
       tx.set(SYNC_INFO_KEY, next);
       return next;
     });
-    publish(info);
+    show(turn, "info", info);
   }
 
   async function upload(): Promise<void> {
     // Entries looked at in this run; one edited again in flight waits for its own upload.
     const looked = new Set<string>();
     for (;;) {
-      const batch = await store.update((tx) => collectBatch(tx, looked, uploadBatch));
+      const collectTurn = ++turns;
+      const { batch, pending } = await store.update(async (tx) => ({ batch: await collectBatch(tx, looked, uploadBatch), pending: await outboxSize(tx) }));
+      show(collectTurn, "pending", { pending });
       if (!batch) break;
       for (const entry of batch.looked) looked.add(entryName(entry));
       if (batch.sent.size === 0) continue;
       const sentAt = now();
       const answer = await api.upload(batch.body);
-      answered = true;
+      reachable = true;
       const offset = clockOffset(answer.serverTime, sentAt, now());
+      const settleTurn = ++turns;
       const settled = await store.update(async (tx) => {
         const result = await settleBatch(tx, batch, answer, iso(now()));
         if (offset !== undefined) tx.set(CLOCK_OFFSET_KEY, offset);
-        return result;
+        return { ...result, pending: await outboxSize(tx) };
       });
-      publish({ rejected: settled.rejected, ...(offset === undefined ? {} : { clockOffset: offset }) });
+      if (offset !== undefined) publish({ clockOffset: offset });
+      show(settleTurn, "rejected", { rejected: settled.rejected });
+      show(settleTurn, "pending", { pending: settled.pending });
       recordsChanged(settled.changes);
     }
     await saveInfo({ lastSuccessfulUploadDate: iso(now()) });
@@ -248,7 +303,7 @@ export function createSyncEngine({
         pending = 0;
         continue;
       }
-      answered = true;
+      reachable = true;
       epoch = page.serverEpoch ?? epoch;
       if (page.hasMore && page.cursor === cursor) throw new Error(`the sync cursor did not move from ${cursor}`);
       const offset = clockOffset(page.serverTime, sentAt, now());
@@ -276,19 +331,26 @@ export function createSyncEngine({
     try {
       await locks.request(SYNC_LOCK, { ifAvailable: job.ifAvailable }, async (lock) => {
         if (!lock) return; // Another tab is syncing; what it merges comes over the channel.
-        setState("syncing");
+        // A try while the server cannot be reached is quiet: the status keeps saying why.
+        if (reachable) setState("syncing");
         try {
           if (job.upload) await upload();
           if (job.download) await download();
-          await saveInfo({ lastTrySuccessStatus: "yes" });
+          await saveInfo({ lastTrySuccessStatus: "yes", failureReason: undefined });
           retryDelay = 0;
           setState("upToDate");
         } catch (error) {
-          if (error instanceof ApiError) answered = !error.offline;
+          if (error instanceof ApiError) reachable = !error.offline;
           log(error);
-          await saveInfo({ lastTrySuccessStatus: "no" }).catch(log);
+          // Offline by the browser's own word is a state, not a failure.
+          const failureReason = network.online() ? messageOf(error) : undefined;
+          await saveInfo({ lastTrySuccessStatus: "no", failureReason }).catch(log);
           setState("error");
-          scheduleRetry(job);
+          if (reachable) scheduleRetry(job);
+          else {
+            downloadOwed ||= job.download;
+            probeLater();
+          }
         }
       });
     } catch (error) {
@@ -316,7 +378,7 @@ export function createSyncEngine({
 
   function scheduleRetry(job: Job): void {
     if (!started || retry !== undefined) return;
-    retryDelay = Math.min(retryDelay ? retryDelay * 2 : 2_000, intervalMs);
+    retryDelay = Math.min(retryDelay ? retryDelay * 2 : 2_000, RETRY_MAX_MS);
     retry = timers.setTimeout(() => {
       retry = undefined;
       void enqueue(job.upload, job.download, job.ifAvailable);
@@ -332,20 +394,88 @@ export function createSyncEngine({
     }, debounceMs);
   }
 
+  /** The next probe, unless one is due or the server can be reached. */
+  function probeLater(): void {
+    if (!started || probe !== undefined || reachable) return;
+    const visible = network.visible();
+    const delay = visible ? probeDelay : PROBE_HIDDEN_MS;
+    if (visible) probeDelay = Math.min(probeDelay * 1.5, PROBE_MAX_MS);
+    probe = timers.setTimeout(() => {
+      probe = undefined;
+      askServer();
+    }, delay);
+  }
+
+  /** Asks whether the server answers; the first answer brings the sync back. */
+  function askServer(): void {
+    // The next probe does not wait for this one: a call into a dead network can hang.
+    probeLater();
+    const asking: Promise<void> = api
+      .ping()
+      .then(
+        () => {
+          if (started && !reachable) back();
+        },
+        () => undefined,
+      )
+      .finally(() => probes.delete(asking));
+    probes.add(asking);
+  }
+
+  /** The server can be reached again: send what waited; the leader also catches up. */
+  function back(): void {
+    reachable = true;
+    probeDelay = PROBE_FIRST_MS;
+    if (probe !== undefined) timers.clearTimeout(probe);
+    probe = undefined;
+    // The run below starts as soon as the sync lock allows; until then, say it is coming.
+    setState("syncing");
+    const download = leading || downloadOwed;
+    downloadOwed = false;
+    void enqueue(true, download);
+  }
+
   function onMessage(event: MessageEvent<TabMessage>): void {
     const message = event.data;
-    if (message?.type === "changed") recordsChanged({ kinds: new Set(message.kinds), records: message.records ?? [], number: message.number }, true);
-    else if (message?.type === "status") {
+    if (message?.type === "changed") {
+      recordsChanged({ kinds: new Set(message.kinds), records: message.records ?? [], number: message.number }, true);
+      refreshPending().catch(log);
+    } else if (message?.type === "status") {
+      // Tabs share what they learn of the network.
+      if (message.online && !reachable) back();
+      else if (!message.online && reachable) {
+        reachable = false;
+        probeLater();
+      }
       publish({ state: message.state, online: message.online });
       refreshInfo().catch(log);
     }
   }
 
   function onNetwork(online: boolean): void {
-    if (online) answered = true;
-    publish({ online: online && answered });
-    // Back online: send what waited; the leader also catches up.
-    if (online) void enqueue(true, leading);
+    if (online) {
+      back();
+      return;
+    }
+    reachable = false;
+    publish({ online: false, failureReason: undefined });
+    probeLater();
+  }
+
+  function onVisibility(visible: boolean): void {
+    if (!visible || !started) return;
+    if (!reachable) {
+      // Shown again: ask now rather than at the hidden page's slow pace.
+      if (probe !== undefined) timers.clearTimeout(probe);
+      probe = undefined;
+      probeDelay = PROBE_FIRST_MS;
+      askServer();
+    } else if (status.pending > 0) {
+      // A hidden page may have been frozen before its debounced upload ran.
+      if (debounce !== undefined) timers.clearTimeout(debounce);
+      debounce = undefined;
+      void enqueue(true, false);
+    }
   }
 
   /** Runs the periodic syncs while this tab holds the leader lock, until `signal` aborts. */
@@ -353,7 +483,8 @@ export function createSyncEngine({
     if (signal.aborted) return Promise.resolve(); // Stopped before the lock came.
     leading = true;
     void enqueue(true, true, true);
-    const interval = timers.setInterval(() => void enqueue(true, true, true), intervalMs);
+    // While the server cannot be reached the probe brings the sync back, not the interval.
+    const interval = timers.setInterval(() => reachable && void enqueue(true, true, true), intervalMs);
     return new Promise((release) => {
       signal.addEventListener(
         "abort",
@@ -370,8 +501,10 @@ export function createSyncEngine({
   async function put<T extends LocalRecord>(kind: UploadKind, record: T): Promise<T & SyncRecord> {
     if (!isUploadKind(kind)) throw new Error(`${kind as string} are download only`);
     if (isLocationScoped(kind) && !record.locationId) throw new Error(`${kind} ${record.id}: locationId is not set`);
-    const { saved, changes } = await store.update((tx) => saveLocalChange(tx, kind, record, now()));
+    const turn = ++turns;
+    const { saved, changes, pending } = await store.update(async (tx) => ({ ...(await saveLocalChange(tx, kind, record, now())), pending: await outboxSize(tx) }));
     recordsChanged(changes);
+    show(turn, "pending", { pending });
     scheduleUpload();
     return saved;
   }
@@ -382,9 +515,9 @@ export function createSyncEngine({
       started = true;
       channel?.addEventListener("message", onMessage);
       unsubscribeNetwork = network.subscribe(onNetwork);
-      refreshInfo().then(() => {
-        if (status.state === "upToDate" && status.lastTrySuccessStatus === "no") publish({ state: "error" });
-      }, log);
+      unsubscribeVisibility = network.onVisibility(onVisibility);
+      reachable = network.online();
+      refreshInfo().catch(log);
       const { signal } = (leadership = new AbortController());
       locks.request(LEADER_LOCK, { signal }, () => lead(signal)).catch(() => undefined);
       // Whatever an earlier session left unsent, from every tab.
@@ -396,12 +529,16 @@ export function createSyncEngine({
       started = false;
       channel?.removeEventListener("message", onMessage);
       unsubscribeNetwork?.();
+      unsubscribeVisibility?.();
       leadership?.abort();
       if (debounce !== undefined) timers.clearTimeout(debounce);
       debounce = undefined;
       if (retry !== undefined) timers.clearTimeout(retry);
       retry = undefined;
       retryDelay = 0;
+      if (probe !== undefined) timers.clearTimeout(probe);
+      probe = undefined;
+      probeDelay = PROBE_FIRST_MS;
     },
 
     syncNow() {
@@ -440,8 +577,8 @@ export function createSyncEngine({
       let last: Promise<void>;
       do {
         last = tail;
-        await last;
-      } while (last !== tail);
+        await Promise.all([last, ...probes]);
+      } while (last !== tail || probes.size > 0);
     },
   };
   return engine;

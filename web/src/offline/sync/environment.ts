@@ -16,11 +16,17 @@ export const browserTimers: Timers = {
   clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>),
 };
 
-/** What the browser says of the connection: `navigator.onLine` and the online/offline events. */
+/**
+ * What the browser says of the connection (`navigator.onLine` and the online/offline events)
+ * and of the page (shown or hidden: `document.visibilityState`).
+ */
 export interface Network {
   online(): boolean;
   /** Calls `listener` when the browser goes online or offline; answers how to stop. */
   subscribe(listener: (online: boolean) => void): () => void;
+  visible(): boolean;
+  /** Calls `listener` when the page is shown or hidden; answers how to stop. */
+  onVisibility(listener: (visible: boolean) => void): () => void;
 }
 
 export const browserNetwork: Network = {
@@ -35,5 +41,12 @@ export const browserNetwork: Network = {
       window.removeEventListener("online", online);
       window.removeEventListener("offline", offline);
     };
+  },
+  visible: () => globalThis.document?.visibilityState !== "hidden",
+  onVisibility(listener) {
+    if (typeof document === "undefined") return () => {};
+    const changed = () => listener(document.visibilityState !== "hidden");
+    document.addEventListener("visibilitychange", changed);
+    return () => document.removeEventListener("visibilitychange", changed);
   },
 };

@@ -105,6 +105,7 @@ describe("a server restored from a backup (a new epoch)", () => {
         throw new ApiError("api", "restored", 409, EPOCH_CHANGED);
       },
       upload: (body) => world.server.upload(body),
+      ping: () => world.server.ping(),
     };
     const tab = openTab(world, { api });
     tabs.push(tab);

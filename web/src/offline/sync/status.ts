@@ -9,6 +9,12 @@ export interface SyncInfo {
   lastSuccessfulDownloadDate?: string;
   lastSuccessfulUploadDate?: string;
   lastTrySuccessStatus?: "yes" | "no";
+  /**
+   * Why the last try failed (the error's message: the server's words, or 'Device is offline'
+   * when nothing answered), while the browser said it was online; absent after a success and
+   * while the browser says offline, which is a state rather than a failure.
+   */
+  failureReason?: string;
 }
 
 export interface SyncStatus extends SyncInfo {
@@ -16,6 +22,8 @@ export interface SyncStatus extends SyncInfo {
   /** The browser says online, and the last call got an answer. */
   online: boolean;
   rejected: readonly RejectedUpload[];
+  /** Local changes, from every tab, that have not reached the server yet. */
+  pending: number;
   /** Server clock minus device clock (ms), once the server has answered. */
   clockOffset?: number;
 }

@@ -39,8 +39,12 @@ export class FakeSyncServer implements SyncApi {
   readonly unreadable = new Set<SyncKind>();
   /** No answer comes: every call fails as the API client fails offline. */
   offline = false;
+  /** The server answers every sync call with this error (a 500, say) until it is cleared. */
+  failWith: ApiError | null = null;
   readonly downloads: DownloadQuery[] = [];
   readonly uploads: UploadBody[] = [];
+  /** How many times the device asked whether the server answers at all. */
+  pings = 0;
   /** The most calls that were in flight at once. */
   mostAtOnce = 0;
 
@@ -102,6 +106,12 @@ export class FakeSyncServer implements SyncApi {
     });
   }
 
+  async ping(): Promise<void> {
+    this.pings += 1;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.offline) throw new ApiError("offline", "Device is offline");
+  }
+
   async upload(body: UploadBody): Promise<UploadAnswer> {
     this.uploads.push(structuredClone(body));
     return this.call(() => {
@@ -148,6 +158,7 @@ export class FakeSyncServer implements SyncApi {
       // An answer takes a turn of the event loop, as a real one does.
       await new Promise((resolve) => setImmediate(resolve));
       if (this.offline) throw new ApiError("offline", "Device is offline");
+      if (this.failWith) throw this.failWith;
       return answer();
     } finally {
       this.inFlight -= 1;
@@ -205,21 +216,36 @@ export class ManualClock {
   }
 }
 
-/** A network whose state the test sets. */
+/** A network, and a page shown or hidden, whose state the test sets. */
 export class FakeNetwork implements Network {
   private listeners = new Set<(online: boolean) => void>();
+  private visibilityListeners = new Set<(visible: boolean) => void>();
   private state = true;
+  private shown = true;
 
   online = (): boolean => this.state;
+
+  visible = (): boolean => this.shown;
 
   subscribe(listener: (online: boolean) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  set(online: boolean): void {
+  onVisibility(listener: (visible: boolean) => void): () => void {
+    this.visibilityListeners.add(listener);
+    return () => this.visibilityListeners.delete(listener);
+  }
+
+  /** As the browser would say it; with `event: false`, as a phone's network often comes back: silently. */
+  set(online: boolean, { event = true } = {}): void {
     this.state = online;
-    for (const listener of this.listeners) listener(online);
+    if (event) for (const listener of this.listeners) listener(online);
+  }
+
+  setVisible(visible: boolean): void {
+    this.shown = visible;
+    for (const listener of this.visibilityListeners) listener(visible);
   }
 }
 

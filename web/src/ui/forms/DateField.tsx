@@ -1,9 +1,11 @@
 /**
  * A required calendar date (YYYY-MM-DD) typed or picked: empty shows the Required icon, any
- * other error its message under the field.
+ * other error its message under the field, once the user has touched it (`fieldErrors`; a
+ * date input holds no half-typed value, so a change is enough).
  */
 import { TextField } from "@mui/material";
 import { type StringKey, t } from "../../app/strings";
+import { useFieldErrors } from "./fieldErrors";
 import { RequiredAdornment } from "./RequiredAdornment";
 
 export interface DateFieldProps {
@@ -14,7 +16,9 @@ export interface DateFieldProps {
   error?: StringKey;
 }
 
-export function DateField({ label, value, onChange, error }: DateFieldProps) {
+export function DateField({ label, value, onChange, error: anyError }: DateFieldProps) {
+  const shows = useFieldErrors();
+  const error = shows.showMissing ? anyError : undefined;
   const missing = error === "required";
   return (
     <TextField
@@ -23,7 +27,11 @@ export function DateField({ label, value, onChange, error }: DateFieldProps) {
       required
       fullWidth
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={(event) => {
+        shows.changed();
+        onChange(event.target.value);
+      }}
+      onBlur={shows.left}
       error={error !== undefined && !missing}
       helperText={error !== undefined && !missing ? t(error) : undefined}
       slotProps={{

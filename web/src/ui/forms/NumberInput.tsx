@@ -1,10 +1,12 @@
 /**
  * A number field (§5): keystrokes that would not leave a number (or the start of one, like
  * "-" or "1.") are dropped, and leaving the field settles the text to the number it holds, or
- * to empty when there is none.
+ * to empty when there is none. A required one left empty shows the error icon once touched
+ * (`fieldErrors`).
  */
 import { TextField } from "@mui/material";
 import { useState, type ReactNode } from "react";
+import { useFieldErrors } from "./fieldErrors";
 import { RequiredAdornment } from "./RequiredAdornment";
 import { parseNumber } from "./validation";
 
@@ -31,7 +33,8 @@ export function NumberInput({ label, value, onChange, required = false, ...props
     const next = textOf(value);
     if (next !== text) setText(next);
   }
-  const missing = required && value === undefined;
+  const shows = useFieldErrors();
+  const missing = required && value === undefined && shows.showMissing;
   return (
     <TextField
       {...props}
@@ -40,12 +43,16 @@ export function NumberInput({ label, value, onChange, required = false, ...props
       required={required}
       fullWidth
       onChange={(event) => {
+        shows.changed();
         const typed = event.target.value.trim();
         if (!PARTIAL_NUMBER.test(typed)) return;
         setText(typed);
         onChange(parseNumber(typed));
       }}
-      onBlur={() => setText(textOf(parseNumber(text)))}
+      onBlur={() => {
+        shows.left();
+        setText(textOf(parseNumber(text)));
+      }}
       slotProps={{
         input: { endAdornment: missing ? <RequiredAdornment /> : undefined },
         htmlInput: { inputMode: "decimal", "aria-invalid": missing },

@@ -5,7 +5,7 @@
  * a note saying why. A failed save or delete shows its message as an error snackbar.
  */
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from "@mui/material";
-import { type FormEvent, type ReactElement, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { t } from "../../app/strings";
 import { DeleteDialog } from "../DeleteDialog";
@@ -26,11 +26,10 @@ export interface RecordFormProps {
   back?: { to: string; label: string };
   /** Why the form is read-only, when it is. */
   readOnlyText?: string;
-  leaveDialog: ReactElement;
   children: ReactNode;
 }
 
-export function RecordForm({ title, adding, mayChange, valid, onSave, onDelete, back, readOnlyText, leaveDialog, children }: RecordFormProps) {
+export function RecordForm({ title, adding, mayChange, valid, onSave, onDelete, back, readOnlyText, children }: RecordFormProps) {
   const snackbar = useSnackbar();
   const [confirming, setConfirming] = useState(false);
 
@@ -92,7 +91,6 @@ export function RecordForm({ title, adding, mayChange, valid, onSave, onDelete, 
           onDelete={() => void remove()}
         />
       )}
-      {leaveDialog}
     </Paper>
   );
 }

@@ -1,10 +1,11 @@
 /**
  * A drop-down field (§5): with no value and no empty option it selects its first option, so a
  * form never submits a choice the user could not see. A required select left on its empty
- * option shows the error icon, as a required text field does.
+ * option shows the error icon, as a required text field does, once touched (`fieldErrors`).
  */
 import { MenuItem, TextField } from "@mui/material";
 import { useEffect, type ReactNode } from "react";
+import { useFieldErrors } from "./fieldErrors";
 import { RequiredAdornment } from "./RequiredAdornment";
 
 export interface SelectOption {
@@ -31,7 +32,8 @@ export function SelectInput({ label, value, onChange, options, required = false,
     // onChange is left out: a new callback each render must not re-run the choice.
   }, [value, hasEmptyOption, first]);
 
-  const missing = required && value === "";
+  const shows = useFieldErrors();
+  const missing = required && value === "" && shows.showMissing;
   return (
     <TextField
       {...props}
@@ -40,7 +42,11 @@ export function SelectInput({ label, value, onChange, options, required = false,
       value={value}
       required={required}
       fullWidth
-      onChange={(event) => onChange(event.target.value)}
+      onChange={(event) => {
+        shows.changed();
+        onChange(event.target.value);
+      }}
+      onBlur={shows.left}
       slotProps={{
         input: { endAdornment: missing ? <RequiredAdornment inset /> : undefined },
         select: { SelectDisplayProps: { "aria-invalid": missing, "aria-required": required || undefined } as object },

@@ -1,10 +1,13 @@
 /**
- * A text field with the §5 rules: a required field with no value shows an error icon, and an
- * email field says 'Email is not valid' once the user has left it with a bad address.
+ * A text field with the §5 rules: a required field with no value shows an error icon, an
+ * email field says 'Email is not valid', and `error` is a message of the form's own (a short
+ * password). Each shows only once the user has touched the field or the form was submitted
+ * (`fieldErrors`).
  */
 import { TextField } from "@mui/material";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { t } from "../../app/strings";
+import { useFieldErrors } from "./fieldErrors";
 import { RequiredAdornment } from "./RequiredAdornment";
 import { textError } from "./validation";
 
@@ -20,14 +23,18 @@ export interface TextInputProps {
   disabled?: boolean;
   multiline?: boolean;
   minRows?: number;
+  /** Shown under the field from the start, until an error takes its place. */
   helperText?: ReactNode;
+  /** What is wrong with a value the field's own rules accept. */
+  error?: string;
 }
 
-export function TextInput({ label, value, onChange, required = false, type = "text", helperText, ...props }: TextInputProps) {
-  const [left, setLeft] = useState(false);
-  const error = textError(value, { required, type });
-  const missing = error === "required";
-  const shownError = error === "emailNotValid" && left;
+export function TextInput({ label, value, onChange, required = false, type = "text", helperText, error, ...props }: TextInputProps) {
+  const shows = useFieldErrors();
+  const ruleError = textError(value, { required, type });
+  const missing = ruleError === "required" && shows.showMissing;
+  const wrong = ruleError === "emailNotValid" ? t("emailNotValid") : ruleError === undefined ? error : undefined;
+  const wrongShown = wrong !== undefined && shows.showWrong;
   return (
     <TextField
       {...props}
@@ -36,13 +43,16 @@ export function TextInput({ label, value, onChange, required = false, type = "te
       type={type}
       required={required}
       fullWidth
-      error={shownError}
-      helperText={shownError ? t("emailNotValid") : helperText}
-      onChange={(event) => onChange(event.target.value)}
-      onBlur={() => setLeft(true)}
+      error={wrongShown}
+      helperText={wrongShown ? wrong : helperText}
+      onChange={(event) => {
+        shows.changed();
+        onChange(event.target.value);
+      }}
+      onBlur={shows.left}
       slotProps={{
         input: { endAdornment: missing ? <RequiredAdornment /> : undefined },
-        htmlInput: { "aria-invalid": error !== undefined },
+        htmlInput: { "aria-invalid": missing || wrongShown },
       }}
     />
   );

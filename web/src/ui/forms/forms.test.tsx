@@ -4,6 +4,9 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderThemed } from "../test/render";
+import { ChoiceInput } from "./ChoiceInput";
+import { DateField } from "./DateField";
+import { ShowFieldErrors } from "./fieldErrors";
 import { NumberInput } from "./NumberInput";
 import { SelectInput, type SelectOption } from "./SelectInput";
 import { TextInput } from "./TextInput";
@@ -84,17 +87,49 @@ describe("field rules", () => {
 describe("TextInput", () => {
   afterEach(cleanup);
 
-  it("shows a Required error icon while a required field is empty", async () => {
+  it("shows no error on arrival; a required field shows its Required icon once touched, while empty", async () => {
     const user = userEvent.setup();
     renderThemed(<EmailField required />);
     const field = screen.getByRole("textbox", { name: "Email" });
+    expect(screen.queryByRole("img", { name: "Required" })).toBeNull();
+    expect(field.getAttribute("aria-invalid")).toBe("false");
+    expect(field).toHaveProperty("required", true);
+
+    await user.click(field);
+    await user.tab();
     expect(screen.getByRole("img", { name: "Required" })).toBeTruthy();
     expect(field.getAttribute("aria-invalid")).toBe("true");
-    expect(field).toHaveProperty("required", true);
 
     await user.type(field, "Ada");
     expect(screen.queryByRole("img", { name: "Required" })).toBeNull();
     expect(field.getAttribute("aria-invalid")).toBe("false");
+    await user.clear(field);
+    expect(screen.getByRole("img", { name: "Required" })).toBeTruthy();
+  });
+
+  it("shows every field's error once the form's Save was pressed, touched or not", () => {
+    renderThemed(
+      <ShowFieldErrors when>
+        <EmailField required />
+      </ShowFieldErrors>,
+    );
+    expect(screen.getByRole("img", { name: "Required" })).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: "Email" }).getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("shows a message of the form's own (a short password) once the field is left", async () => {
+    const user = userEvent.setup();
+    function PasswordField() {
+      const [value, setValue] = useState("");
+      return <TextInput label="Password" type="password" value={value} onChange={setValue} helperText="At least 8 characters" error={value.length < 8 ? "Too short" : undefined} />;
+    }
+    renderThemed(<PasswordField />);
+    expect(screen.getByText("At least 8 characters")).toBeTruthy();
+    await user.type(screen.getByLabelText("Password"), "short");
+    expect(screen.queryByText("Too short")).toBeNull();
+    await user.tab();
+    expect(screen.getByText("Too short")).toBeTruthy();
+    expect(screen.queryByText("At least 8 characters")).toBeNull();
   });
 
   it("has no icon when not required", () => {
@@ -108,7 +143,7 @@ describe("TextInput", () => {
     const field = screen.getByRole("textbox", { name: "Email" });
     await user.type(field, "ada@");
     expect(screen.queryByText("Email is not valid")).toBeNull();
-    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(field.getAttribute("aria-invalid")).toBe("false");
 
     await user.tab();
     expect(screen.getByText("Email is not valid")).toBeTruthy();
@@ -183,6 +218,10 @@ describe("SelectInput", () => {
     }
     renderThemed(<DueWhen />);
     const select = screen.getByRole("combobox", { name: /^Due When/ });
+    expect(select.getAttribute("aria-invalid")).toBe("false");
+    expect(screen.queryByRole("img", { name: "Required" })).toBeNull();
+    select.focus();
+    await user.tab();
     expect(select.getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByRole("img", { name: "Required" })).toBeTruthy();
     select.focus();
@@ -203,5 +242,50 @@ describe("SelectInput", () => {
     await user.keyboard("{ArrowDown}{Enter}");
     expect(onChange).toHaveBeenLastCalledWith("enterprise");
     expect(screen.getByRole("combobox", { name: "Plan" }).textContent).toBe("Enterprise");
+  });
+});
+
+describe("every kind of field waits for a touch or a Save before its error shows", () => {
+  afterEach(cleanup);
+
+  function Fields() {
+    const [amount, setAmount] = useState<number | undefined>(undefined);
+    const [date, setDate] = useState("");
+    const [country, setCountry] = useState("");
+    return (
+      <>
+        <NumberInput label="Amount" required value={amount} onChange={setAmount} />
+        <DateField label="Opened" value={date} onChange={setDate} error={date === "" ? "required" : undefined} />
+        <ChoiceInput label="Country" required value={country} onChange={setCountry} options={[{ value: "CA", label: "Canada" }]} />
+      </>
+    );
+  }
+
+  it("shows none on arrival", () => {
+    renderThemed(<Fields />);
+    expect(screen.queryAllByRole("img", { name: "Required" })).toHaveLength(0);
+    expect(screen.getByRole("textbox", { name: /^Amount/ }).getAttribute("aria-invalid")).toBe("false");
+    expect(screen.getByRole("combobox", { name: /^Country/ }).getAttribute("aria-invalid")).toBe("false");
+  });
+
+  it("shows each one the user has left empty", async () => {
+    const user = userEvent.setup();
+    renderThemed(<Fields />);
+    await user.click(screen.getByRole("textbox", { name: /^Amount/ }));
+    await user.tab();
+    expect(screen.queryAllByRole("img", { name: "Required" })).toHaveLength(1);
+    // The tab went on into Opened; leaving it for Country, then Country, shows theirs.
+    await user.click(screen.getByRole("combobox", { name: /^Country/ }));
+    await user.click(document.body);
+    expect(screen.queryAllByRole("img", { name: "Required" })).toHaveLength(3);
+  });
+
+  it("shows them all once Save was pressed", () => {
+    renderThemed(
+      <ShowFieldErrors when>
+        <Fields />
+      </ShowFieldErrors>,
+    );
+    expect(screen.queryAllByRole("img", { name: "Required" })).toHaveLength(3);
   });
 });

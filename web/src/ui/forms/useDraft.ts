@@ -3,14 +3,13 @@
  * user edits (a sync may bring a newer copy), and while the edits differ from it, leaving the
  * page asks first. `settled()` after a save or delete lets the next navigation through.
  */
-import { type ReactElement, useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useUnsavedChanges } from "../unsaved/useUnsavedChanges";
 
 export interface Draft<D> {
   draft: D;
   change: (next: Partial<D> | ((current: D) => Partial<D>)) => void;
   dirty: boolean;
-  leaveDialog: ReactElement;
   /** The edits are saved (or thrown away): follow the stored record again and let the next navigation go. */
   settled: () => void;
 }
@@ -35,5 +34,5 @@ export function useDraft<D extends object>(initial: D, same: (a: D, b: D) => boo
     setTouched(false);
     allowNextNavigation();
   }, [allowNextNavigation]);
-  return { draft, change, dirty, leaveDialog: unsaved.leaveDialog, settled };
+  return { draft, change, dirty, settled };
 }

@@ -85,6 +85,17 @@ describe("SnackbarProvider", () => {
     expect(screen.getByText("Equipment swapped")).toBeTruthy();
   });
 
+  it("runs a message's action once and closes it", () => {
+    setup();
+    const undo = vi.fn();
+    act(() => api.show("Annual Inspection performed", "message", { label: "Undo", onClick: undo }));
+    expect(screen.getByRole("status").textContent).toContain("Annual Inspection performed");
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    advance(EXIT_MS);
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText("Annual Inspection performed")).toBeNull();
+  });
+
   it("does not dismiss on a click elsewhere", () => {
     setup();
     show("Updated barcode");

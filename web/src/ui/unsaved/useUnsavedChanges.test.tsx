@@ -4,14 +4,15 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { Link, RouterProvider, createMemoryRouter, useNavigate } from "react-router";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { theme } from "../../app/theme";
 import { setViewportWidth } from "../test/render";
+import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
 import { useUnsavedChanges } from "./useUnsavedChanges";
 
-function ProfileForm() {
+function ProfileForm({ label = "Name" }: { label?: string }) {
   const [name, setName] = useState("");
-  const { leaveDialog, allowNextNavigation } = useUnsavedChanges(name !== "");
+  const { allowNextNavigation } = useUnsavedChanges(name !== "");
   const navigate = useNavigate();
   return (
     <form
@@ -22,21 +23,36 @@ function ProfileForm() {
       }}
     >
       <label>
-        Name
+        {label}
         <input value={name} onChange={(event) => setName(event.target.value)} />
       </label>
-      <button type="submit">Save</button>
+      <button type="submit">Save {label}</button>
       <Link to="/sites">Sites</Link>
-      {leaveDialog}
     </form>
+  );
+}
+
+/** Two forms on one page, as the desktop site page holds the site's information and its service months. */
+function TwoForms() {
+  return (
+    <>
+      <ProfileForm label="Contact" />
+      <ProfileForm label="Months" />
+    </>
   );
 }
 
 function setup() {
   const router = createMemoryRouter(
     [
-      { path: "/profile", element: <ProfileForm /> },
-      { path: "/sites", element: <h1>Sites page</h1> },
+      {
+        element: <UnsavedChangesGuard />,
+        children: [
+          { path: "/profile", element: <ProfileForm /> },
+          { path: "/site", element: <TwoForms /> },
+          { path: "/sites", element: <h1>Sites page</h1> },
+        ],
+      },
     ],
     { initialEntries: ["/sites", "/profile"], initialIndex: 1 },
   );
@@ -50,7 +66,7 @@ function setup() {
 
 const beforeUnloadBlocked = () => !window.dispatchEvent(new Event("beforeunload", { cancelable: true }));
 
-describe("useUnsavedChanges", () => {
+describe("the leave-page guard", () => {
   beforeEach(() => setViewportWidth(375));
   afterEach(cleanup);
 
@@ -103,7 +119,7 @@ describe("useUnsavedChanges", () => {
     const user = userEvent.setup();
     setup();
     await user.type(screen.getByRole("textbox", { name: "Name" }), "Ada");
-    await user.click(screen.getByRole("button", { name: "Save" }));
+    await user.click(screen.getByRole("button", { name: "Save Name" }));
     expect(await screen.findByRole("heading", { name: "Sites page" })).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
   });
@@ -116,5 +132,37 @@ describe("useUnsavedChanges", () => {
     expect(beforeUnloadBlocked()).toBe(true);
     await user.clear(screen.getByRole("textbox", { name: "Name" }));
     expect(beforeUnloadBlocked()).toBe(false);
+  });
+
+  it("guards every form of a page with one blocker: an edit in any of them asks", async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const router = setup();
+    await router.navigate("/site");
+    await user.type(await screen.findByRole("textbox", { name: "Months" }), "Jan");
+    await user.click(screen.getAllByRole("link", { name: "Sites" })[0]!);
+    expect(await screen.findByRole("dialog", { name: "Leave page?" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/site");
+    expect(screen.getByRole("textbox", { name: "Months" })).toHaveProperty("value", "Jan");
+
+    await user.type(screen.getByRole("textbox", { name: "Contact" }), "Ada");
+    await user.clear(screen.getByRole("textbox", { name: "Months" }));
+    await user.click(screen.getAllByRole("link", { name: "Sites" })[1]!);
+    expect(await screen.findByRole("dialog", { name: "Leave page?" })).toBeTruthy();
+    expect(warn.mock.calls.flat().join(" ")).not.toContain("one blocker");
+    warn.mockRestore();
+  });
+
+  it("asks for the other form's edits even when one form saves and navigates", async () => {
+    const user = userEvent.setup();
+    const router = setup();
+    await router.navigate("/site");
+    await user.type(await screen.findByRole("textbox", { name: "Months" }), "Jan");
+    await user.type(screen.getByRole("textbox", { name: "Contact" }), "Ada");
+    await user.click(screen.getByRole("button", { name: "Save Contact" }));
+    expect(await screen.findByRole("dialog", { name: "Leave page?" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/site");
   });
 });

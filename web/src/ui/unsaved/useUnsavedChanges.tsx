@@ -1,57 +1,38 @@
 /**
- * §4 Forms: while a form has unsaved edits, leaving it asks first. In-app navigation (links,
- * back button) opens the leave-page dialog; closing or reloading the tab gets the browser's
- * own prompt. A form that saves and then navigates calls `allowNextNavigation()` first.
+ * §4 Forms: a form tells the app's leave-page guard (`UnsavedChangesGuard`, at the root of the
+ * routes) whether it holds unsaved edits; leaving while any form on screen does asks first. A
+ * form that saves and then navigates calls `allowNextNavigation()` first. Outside the guard (a
+ * component test's own router) a form is simply not guarded.
  */
-import { useCallback, useEffect, useRef, type ReactElement } from "react";
-import { useBlocker, type BlockerFunction } from "react-router";
-import { LeavePageDialog } from "./LeavePageDialog";
+import { useCallback, useContext, useEffect, useRef } from "react";
+import { UnsavedRegistryContext } from "./UnsavedChangesGuard";
+import type { RegisteredForm } from "./registry";
 
 export interface UnsavedChanges {
-  /** The leave-page dialog; render it anywhere in the form's screen. */
-  leaveDialog: ReactElement;
-  /** Lets the next navigation through without asking, e.g. just after a successful save. */
+  /** Lets the next navigation through without asking for this form's edits, e.g. just after a successful save. */
   allowNextNavigation: () => void;
 }
 
+const UNGUARDED: RegisteredForm = { setDirty: () => {}, allowNextNavigation: () => {}, unregister: () => {} };
+
 export function useUnsavedChanges(dirty: boolean): UnsavedChanges {
-  // Refs, not state: a save handler calls allowNextNavigation() and navigate() in one go,
-  // before any re-render could hand the router a new blocker.
-  const dirtyRef = useRef(dirty);
-  const allowedRef = useRef(false);
+  const registry = useContext(UnsavedRegistryContext);
+  const form = useRef(UNGUARDED);
+  const dirtyNow = useRef(dirty);
   useEffect(() => {
-    dirtyRef.current = dirty;
-    if (dirty) allowedRef.current = false;
-  }, [dirty]);
-
-  const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => {
-    if (allowedRef.current) {
-      allowedRef.current = false;
-      return false;
-    }
-    const leaving = currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search;
-    return dirtyRef.current && leaving;
-  }, []);
-  const blocker = useBlocker(shouldBlock);
-
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const warn = (event: BeforeUnloadEvent) => {
-      if (allowedRef.current) return;
-      event.preventDefault();
-      // Older browsers show their prompt only when returnValue is set.
-      event.returnValue = "";
+    if (!registry) return undefined;
+    const registered = registry.register();
+    registered.setDirty(dirtyNow.current);
+    form.current = registered;
+    return () => {
+      registered.unregister();
+      form.current = UNGUARDED;
     };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
+  }, [registry]);
+  useEffect(() => {
+    dirtyNow.current = dirty;
+    form.current.setDirty(dirty);
   }, [dirty]);
-
-  const allowNextNavigation = useCallback(() => {
-    allowedRef.current = true;
-  }, []);
-
-  const leaveDialog = (
-    <LeavePageDialog open={blocker.state === "blocked"} onLeave={() => blocker.proceed?.()} onCancel={() => blocker.reset?.()} />
-  );
-  return { leaveDialog, allowNextNavigation };
+  const allowNextNavigation = useCallback(() => form.current.allowNextNavigation(), []);
+  return { allowNextNavigation };
 }

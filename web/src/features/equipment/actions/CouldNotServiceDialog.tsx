@@ -1,14 +1,16 @@
 /**
  * Could Not Service (§4): one of the four reasons, or any words, as a required free-text
  * reason ('Please give a reason'). Choosing a reason fills the text, which can then be added
- * to. Saves a could-not-service history record; the due engine then keeps the item off the
- * due lists until the end of the day of the event.
+ * to; the message shows once the reason was touched. Saves a could-not-service history
+ * record; the due engine then keeps the item off the due lists until the end of the day of
+ * the event.
  */
 import { Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField } from "@mui/material";
 import { type FormEvent, useId, useState } from "react";
 import { type StringKey, t } from "../../../app/strings";
 import type { Equipment } from "../../../domain/records";
 import { useSyncEngine } from "../../../offline/SyncProvider";
+import { useFieldErrors } from "../../../ui/forms/fieldErrors";
 import { ResponsiveDialog } from "../../../ui/ResponsiveDialog";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
 import { useActor } from "./abilities";
@@ -32,6 +34,8 @@ export function CouldNotServiceDialog({ open, equipment, onCancel, onSaved }: Co
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   const missing = reason.trim() === "";
+  const reasonShows = useFieldErrors();
+  const missingShown = missing && reasonShows.showMissing;
 
   function choose(key: string) {
     setPreset(key);
@@ -79,13 +83,17 @@ export function CouldNotServiceDialog({ open, equipment, onCancel, onSaved }: Co
         <TextField
           label={t("equipmentReason")}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => {
+            reasonShows.changed();
+            setReason(event.target.value);
+          }}
+          onBlur={reasonShows.left}
           required
           multiline
           minRows={2}
           fullWidth
-          error={missing}
-          helperText={missing ? t("equipmentGiveReason") : undefined}
+          error={missingShown}
+          helperText={missingShown ? t("equipmentGiveReason") : undefined}
         />
       </Stack>
     </ResponsiveDialog>

@@ -184,7 +184,7 @@ describe("EquipmentOptionsDialog actions", () => {
     expect(history.filter((h) => h.type === HistoryType.deleted)).toMatchObject([{ equipmentId: LOBBY }]);
   });
 
-  it("needs a reason to record Could Not Service", async () => {
+  it("needs a reason to record Could Not Service, saying so only once the reason was touched", async () => {
     const user = userEvent.setup();
     const { dialog } = await show();
     await user.click(within(dialog).getByRole("button", { name: "Could Not Service" }));
@@ -195,13 +195,17 @@ describe("EquipmentOptionsDialog actions", () => {
       "Not in at the time of inspection",
       "Done by others",
     ]);
-    expect(within(form).getByText("Please give a reason")).toBeTruthy();
+    // Nothing in red on arrival: the user has not done anything wrong yet.
+    expect(within(form).queryByText("Please give a reason")).toBeNull();
+    expect(within(form).getByRole("textbox", { name: /Reason/ }).getAttribute("aria-invalid")).toBe("false");
     expect(within(form).getByRole("button", { name: "Save" })).toHaveProperty("disabled", true);
 
     await user.click(within(form).getByRole("radio", { name: "Done by others" }));
     const reason = within(form).getByRole("textbox", { name: /Reason/ });
     expect(reason).toHaveProperty("value", "Done by others");
     await user.clear(reason);
+    expect(within(form).getByText("Please give a reason")).toBeTruthy();
+    expect(reason.getAttribute("aria-invalid")).toBe("true");
     expect(within(form).getByRole("button", { name: "Save" })).toHaveProperty("disabled", true);
     await user.type(reason, "Tenant away");
     await user.click(within(form).getByRole("button", { name: "Save" }));
@@ -251,7 +255,9 @@ describe("Transfer Equipment", () => {
     expect(within(form).getByText("Move Lobby to Maple Mall.")).toBeTruthy();
     await user.click(within(form).getByRole("button", { name: "Transfer" }));
 
-    expect(await screen.findByText("Equipment swapped")).toBeTruthy();
+    // Its own message (§4), not the swap's.
+    expect(await screen.findByText("Equipment transferred")).toBeTruthy();
+    expect(screen.queryByText("Equipment swapped")).toBeNull();
     expect(pathOf(router)).toBe(`/sites/${SITE}`);
     const engine = device!.engine;
     expect(await engine.get("equipment", LOBBY, SITE)).toBeUndefined();

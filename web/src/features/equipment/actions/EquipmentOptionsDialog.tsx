@@ -5,7 +5,7 @@
  * and Back. Items the user may not take (the permission table) are left out. Cancelling an action returns to
  * the options; finishing one closes them.
  */
-import { Button, List, ListItemButton, ListItemText } from "@mui/material";
+import { Button, List, ListItem, ListItemButton, ListItemText } from "@mui/material";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { type StringKey, t } from "../../../app/strings";
@@ -67,23 +67,26 @@ export function EquipmentOptionsDialog({ open, equipment, site, onClose }: Equip
       <ResponsiveDialog open={open && action === null} onClose={onClose} title={equipment.name} maxWidth="xs">
         <List disablePadding>
           {optionsFor(equipment, site, may).map((option) => (
-            <ListItemButton
-              key={option.label}
-              onClick={() => {
-                if (typeof option.action === "string") setAction(option.action);
-                else {
-                  onClose();
-                  navigate(option.action.path);
-                }
-              }}
-              sx={option.action === "delete" ? { color: "error.main" } : undefined}
-            >
-              <ListItemText primary={t(option.label)} />
-            </ListItemButton>
+            <ListItem key={option.label} disablePadding>
+              <ListItemButton
+                onClick={() => {
+                  if (typeof option.action === "string") setAction(option.action);
+                  else {
+                    onClose();
+                    navigate(option.action.path);
+                  }
+                }}
+                sx={option.action === "delete" ? { color: "error.main" } : undefined}
+              >
+                <ListItemText primary={t(option.label)} />
+              </ListItemButton>
+            </ListItem>
           ))}
-          <ListItemButton onClick={onClose}>
-            <ListItemText primary={t("equipmentBack")} />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton onClick={onClose}>
+              <ListItemText primary={t("equipmentBack")} />
+            </ListItemButton>
+          </ListItem>
         </List>
       </ResponsiveDialog>
 

@@ -1,8 +1,9 @@
 /**
  * Transfer Equipment (§4, §5): find the target site by name (at most 20 shown, with the hint
  * 'Type more characters to narrow the search further' when more match), then move the item
- * there with its history, performed services and deficiencies. Shows 'Equipment swapped'
- * (the spec's wording) and goes back to the site the item left.
+ * there with its history, performed services and deficiencies. Shows 'Equipment transferred'
+ * (its own message, not the swap's 'Equipment swapped' that §4 reuses) and goes back to the
+ * site the item left.
  */
 import { Button, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from "@mui/material";
 import { useMemo, useState } from "react";
@@ -58,7 +59,7 @@ export function TransferDialog({ open, equipment, site, onCancel, onTransferred 
       return;
     }
     setBusy(false);
-    snackbar.show(t("equipmentSwapped"));
+    snackbar.show(t("equipmentTransferred"));
     onTransferred();
     navigate(`/sites/${site.id}`);
   }

@@ -13,6 +13,7 @@ import { SyncProvider } from "../../../offline/SyncProvider";
 import { type TestTab, openTab, testWorld } from "../../../offline/sync/testing";
 import { SnackbarProvider } from "../../../ui/snackbar/SnackbarProvider";
 import { renderThemed } from "../../../ui/test/render";
+import { UnsavedChangesGuard } from "../../../ui/unsaved/UnsavedChangesGuard";
 
 export const hex = (n: number) => n.toString(16).padStart(32, "0");
 export const ORG = hex(0xa);
@@ -84,9 +85,11 @@ export async function openDevice(seeds: Seed[], permissions: string[] = ["*.*"],
   return { tab, engine: tab.engine };
 }
 
-/** Renders `routes` at `path` inside the app's providers; the router tells where the app went. */
+/** Renders `routes` at `path` inside the app's providers and leave-page guard; the router tells where the app went. */
 export function renderRoutes(device: Device, path: string, routes: RouteObject[]) {
-  const router = createMemoryRouter([...routes, { path: "*", element: <p>Elsewhere</p> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ element: <UnsavedChangesGuard />, children: [...routes, { path: "*", element: <p>Elsewhere</p> }] }], {
+    initialEntries: [path],
+  });
   const view = renderThemed(
     <SnackbarProvider>
       <AuthProvider>

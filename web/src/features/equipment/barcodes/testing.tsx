@@ -13,6 +13,7 @@ import { AuthProvider } from "../../../auth/AuthProvider";
 import { SESSION_KEY } from "../../../auth/session";
 import type { HistoryRecord } from "../../../domain/history";
 import type { Equipment, Site } from "../../../domain/records";
+import type { UploadKind } from "../../../offline/kinds";
 import { SyncProvider } from "../../../offline/SyncProvider";
 import type { SyncEngine } from "../../../offline/sync/engine";
 import { type TestTab, openTab, testWorld } from "../../../offline/sync/testing";
@@ -47,7 +48,9 @@ export function signIn(permissions: string[] = ["*.*"]): void {
 }
 
 /** A fresh device: its store and engine, with the given records saved on it. */
-export async function device(records: { locations?: Site[]; equipment?: Equipment[]; history?: HistoryRecord[]; other?: [kind: "performedServices" | "deficiencies", record: { id: string; locationId: string }][] } = {}): Promise<TestTab> {
+export async function device(
+  records: { locations?: Site[]; equipment?: Equipment[]; history?: HistoryRecord[]; other?: [kind: UploadKind, record: { id: string; locationId?: string } & Record<string, unknown>][] } = {},
+): Promise<TestTab> {
   const tab = openTab(testWorld(new IDBFactory()));
   for (const record of records.locations ?? []) await tab.engine.put("locations", record);
   for (const record of records.equipment ?? []) await tab.engine.put("equipment", record);
@@ -66,12 +69,17 @@ function WhereAmI() {
   );
 }
 
-/** Renders `routes` (or `ui` at `path`) for a signed-in user on `tab`'s device. */
-export function renderScreen(tab: TestTab, options: { ui?: ReactElement; path?: string; routes?: RouteObject[]; width?: number; engine?: SyncEngine }) {
+/** Renders `routes` (or `ui` at `path`, with router `state`) for a signed-in user on `tab`'s device. */
+export function renderScreen(
+  tab: TestTab,
+  options: { ui?: ReactElement; path?: string; state?: unknown; routes?: RouteObject[]; width?: number; engine?: SyncEngine },
+) {
   setViewportWidth(options.width ?? 375);
   const path = options.path ?? "/sites/" + HERE;
   const routes = options.routes ?? [{ path: "/sites/:locationId", element: options.ui }];
-  const router = createMemoryRouter([{ element: <WhereAmI />, children: [...routes, { path: "*", element: null }] }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ element: <WhereAmI />, children: [...routes, { path: "*", element: null }] }], {
+    initialEntries: [options.state === undefined ? path : { pathname: path, state: options.state }],
+  });
   render(
     <ThemeProvider theme={theme}>
       <SnackbarProvider>

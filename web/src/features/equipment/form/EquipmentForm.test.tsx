@@ -63,13 +63,19 @@ const textbox = (name: string | RegExp) => screen.getByRole("textbox", { name })
 const setDate = (value: string) => fireEvent.change(screen.getByLabelText(/Manufactured Date/), { target: { value } });
 
 describe("New equipment", () => {
-  it("needs Location and Manufactured Date, takes the barcode from the query, and saves with an 'added' record", async () => {
+  it("needs Location and Manufactured Date (shown once touched), takes the barcode from the query, and saves with an 'added' record", async () => {
     const user = userEvent.setup();
     const { router } = await show(`/sites/${SITE}/equipment/new?barcode=555123`);
     expect(await screen.findByRole("heading", { name: "New Equipment" })).toBeTruthy();
     expect(textbox("Barcode")).toHaveProperty("value", "555123");
     const add = screen.getByRole("button", { name: "Add" });
     expect(add).toHaveProperty("disabled", true);
+    // No red on arrival; leaving the two required fields empty shows them.
+    expect(screen.queryAllByRole("img", { name: "Required" })).toHaveLength(0);
+    expect(screen.getByLabelText(/Manufactured Date/).getAttribute("aria-invalid")).toBe("false");
+    await user.click(textbox(/Location/));
+    await user.click(screen.getByLabelText(/Manufactured Date/));
+    await user.click(textbox("Serial Number"));
     expect(screen.getAllByRole("img", { name: "Required" })).toHaveLength(2);
 
     await user.type(textbox(/Location/), "Mechanical room");

@@ -17,7 +17,7 @@ import type { Catalogue, Equipment, EquipmentType, Model, Site } from "../../../
 import { useRecords, useSyncEngine } from "../../../offline/SyncProvider";
 import { useCatalogue } from "../../../offline/useSiteRecords";
 import { SaveButton } from "../../../ui/SaveButton";
-import { RequiredAdornment } from "../../../ui/forms/RequiredAdornment";
+import { DateField } from "../../../ui/forms/DateField";
 import { SelectInput } from "../../../ui/forms/SelectInput";
 import { TextInput } from "../../../ui/forms/TextInput";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
@@ -132,18 +132,11 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={4}>
           <TextInput label={t("equipmentLocation")} value={draft.name} onChange={set("name")} required autoFocus={!equipment} />
-          <TextField
+          <DateField
             label={t("equipmentManufactured")}
-            type="date"
             value={draft.manufactureDate}
-            onChange={(event) => set("manufactureDate")(event.target.value)}
-            required
-            fullWidth
-            slotProps={{
-              inputLabel: { shrink: true },
-              input: { endAdornment: missingDate ? <RequiredAdornment /> : undefined },
-              htmlInput: { "aria-invalid": missingDate },
-            }}
+            onChange={set("manufactureDate")}
+            error={missingDate ? "required" : undefined}
           />
           <TextField
             select
@@ -228,7 +221,6 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
           }}
         />
       )}
-      {unsaved.leaveDialog}
     </Paper>
   );
 }

@@ -2,7 +2,9 @@
  * A site's equipment list (§2 Equipment list): tabs All, Inspection Due and Service Due with
  * the due engine's counts, search over the §2 fields, rows by name 50 at a time, the time
  * zone and 'Up to date as of' banners, Scan Barcode (mobile), Add Equipment, find by serial
- * number, and the options dialog on a row. Needs EQUIPMENT_READ (§6).
+ * number. A row tells when the item is due and its markers; tapping it on a phone or tablet opens
+ * the item's tag with its services to perform (no scan needed: a barcode may be unreadable), on
+ * a desktop the options dialog. Needs EQUIPMENT_READ (§6).
  *
  * Rows and their searched text are built once per change of the items; due states once per
  * change of the site's records and once a minute, after the rows have painted, so a site with
@@ -14,18 +16,22 @@ import { useNavigate } from "react-router";
 import { t } from "../../../app/strings";
 import { useDevice } from "../../../app/theme";
 import { deviceTimeZone, formatDate } from "../../../domain/dates";
+import { dueLists } from "../../../domain/due";
+import { SiteCalendar } from "../../../domain/dueDates";
 import type { Equipment, Site } from "../../../domain/records";
 import { useSyncStatus } from "../../../offline/SyncProvider";
 import { useCatalogue, useSiteRecords } from "../../../offline/useSiteRecords";
+import { ListSkeleton } from "../../../ui/ListSkeleton";
 import { PagedList } from "../../../ui/PagedList";
 import { TabbedPane } from "../../../ui/TabbedPane";
 import { useEquipmentAbilities } from "../actions/abilities";
 import { EquipmentOptionsDialog } from "../actions/EquipmentOptionsDialog";
+import { OPENED_FROM_LIST, tagPath } from "../barcodes/paths";
 import { ScanBarcodeButton } from "../barcodes/ScanBarcodeButton";
 import { EquipmentRowItem, EquipmentRows } from "./EquipmentRowItem";
 import { FindBySerialDialog } from "./FindBySerialDialog";
 import { AddIcon, FindIcon } from "./icons";
-import { DueCache, type EquipmentRow, dueListsOf, rowsOf, searchRows } from "./rows";
+import { DueCache, type EquipmentRow, dueListsOf, rowsOf, searchRows, whenOf } from "./rows";
 
 type TabValue = "all" | "inspection" | "service";
 
@@ -89,12 +95,7 @@ function SiteEquipment({ locationId }: { locationId: string }) {
     const lists = dueListsOf(deferred.rows, states, deferred.now);
     // In the performance timeline for the benchmark (bench/web/equipment.mjs).
     performance.measure(DUE_COUNTS_MEASURE, { start: started, detail: { items: deferred.rows.length } });
-    return {
-      states,
-      lists,
-      inspection: new Set(lists.inspection.map((r) => r.equipment.id)),
-      service: new Set(lists.service.map((r) => r.equipment.id)),
-    };
+    return { states, lists, now: deferred.now, calendar: SiteCalendar.of(deferred.site.site.timeZone, deferred.now) };
   }, [deferred]);
 
   const source = tab === "all" ? rows : (due?.lists[tab] ?? null);
@@ -105,16 +106,29 @@ function SiteEquipment({ locationId }: { locationId: string }) {
   const siteZone = site?.site.timeZone;
   const lastDownload = status.lastSuccessfulDownloadDate;
 
-  const openRow = useCallback((id: string) => setOpened({ id }), []);
-  const renderRow = (row: EquipmentRow) => (
-    <EquipmentRowItem
-      row={row}
-      state={due?.states.get(row.equipment.id)}
-      inspectionDue={due?.inspection.has(row.equipment.id) ?? false}
-      serviceDue={due?.service.has(row.equipment.id) ?? false}
-      onOpen={openRow}
-    />
+  // A phone or tablet does the work: the tag, with Perform (and Options). A desktop gets the options.
+  const openRow = useCallback(
+    (id: string) => (device === "desktop" ? setOpened({ id }) : navigate(tagPath(locationId, id), { state: OPENED_FROM_LIST })),
+    [device, navigate, locationId],
   );
+  const renderRow = (row: EquipmentRow) => {
+    const state = due?.states.get(row.equipment.id);
+    const lists = state?.ok && due ? dueLists(state.result, due.now) : undefined;
+    const when = whenOf(state, due?.calendar);
+    return (
+      <EquipmentRowItem
+        row={row}
+        state={state}
+        inspectionDue={lists?.inspection ?? false}
+        serviceDue={lists?.service ?? false}
+        couldNotService={lists?.couldNotService ?? false}
+        when={when?.text}
+        overdue={when?.overdue ?? false}
+        onOpen={openRow}
+      />
+    );
+  };
+  const leftOff = tab === "all" ? 0 : (due?.lists.leftOff[tab] ?? 0);
 
   return (
     <>
@@ -164,14 +178,24 @@ function SiteEquipment({ locationId }: { locationId: string }) {
           </Box>
         ) : (
           <EquipmentRows>
+            {leftOff > 0 && (
+              <Typography variant="body2" color="text.secondary" sx={{ px: 4, pb: 2 }}>
+                {leftOff === 1 ? t("equipmentLeftOffOne") : t("equipmentLeftOff", { count: leftOff })}
+              </Typography>
+            )}
             <PagedList
               items={shown}
               itemKey={(row) => row.equipment.id}
               renderItem={renderRow}
               empty={
-                <Typography sx={{ p: 4 }} color="text.secondary">
-                  {source.length > 0 ? t("equipmentNoMatch") : t(EMPTY[tab])}
-                </Typography>
+                // Before the first download the site's items may simply not have come yet.
+                source.length === 0 && lastDownload === undefined ? (
+                  <ListSkeleton />
+                ) : (
+                  <Typography sx={{ p: 4 }} color="text.secondary">
+                    {source.length > 0 ? t("equipmentNoMatch") : t(EMPTY[tab])}
+                  </Typography>
+                )
               }
             />
           </EquipmentRows>

@@ -4,7 +4,10 @@
  * up front, due states are evaluated once (and again as time passes), and a keystroke in the
  * search box is a plain filter over strings.
  */
+import { t } from "../../../app/strings";
 import { FALLBACK_TIME_ZONE } from "../../../domain/dates";
+import { dueLists } from "../../../domain/due";
+import { type SiteCalendar, nextDueOf } from "../../../domain/dueDates";
 import {
   type Catalogue,
   type DueState,
@@ -17,6 +20,7 @@ import {
   viewOf,
 } from "../../../domain/records";
 import { WHITESPACE_RUN } from "../../../domain/text";
+import { daysText } from "../services/serviceWhy";
 
 export interface EquipmentRow {
   equipment: Equipment;
@@ -142,24 +146,38 @@ function contextOf(site: SiteRecords, catalogue: Catalogue, now: number): readon
 export interface DueLists {
   inspection: EquipmentRow[];
   service: EquipmentRow[];
+  /** Due items that a Could Not Service event keeps off each list today (§4): said on the tab, shown under All. */
+  leftOff: { inspection: number; service: number };
 }
 
 /**
- * The Inspection Due and Service Due lists: due by the engine, and not hidden by a Could Not
- * Service event (§4) whose hiddenUntil is still ahead of `now`.
+ * The Inspection Due and Service Due lists, as the due engine's `dueLists` places each item:
+ * due (an open deficiency makes it due, §9), and not hidden by a Could Not Service event (§4).
  */
 export function dueListsOf(rows: readonly EquipmentRow[], states: ReadonlyMap<string, DueState>, now: number): DueLists {
   const inspection: EquipmentRow[] = [];
   const service: EquipmentRow[] = [];
+  const leftOff = { inspection: 0, service: 0 };
   for (const row of rows) {
     const state = states.get(row.equipment.id);
     if (!state?.ok) continue;
-    const { result } = state;
-    if (result.hiddenUntil !== null && Date.parse(result.hiddenUntil) > now) continue;
-    if (result.inspectionDue) inspection.push(row);
-    if (result.serviceDue) service.push(row);
+    const lists = dueLists(state.result, now);
+    if (lists.inspection) inspection.push(row);
+    if (lists.service) service.push(row);
+    if (lists.couldNotService) {
+      leftOff.inspection += Number(state.result.inspectionDue);
+      leftOff.service += Number(state.result.serviceDue);
+    }
   }
-  return { inspection, service };
+  return { inspection, service, leftOff };
+}
+
+/** What a row says of when the item is due: 'Overdue 3 days', 'Due Nov 10', or nothing without a date. */
+export function whenOf(state: DueState | undefined, calendar: SiteCalendar | undefined): { text: string; overdue: boolean } | undefined {
+  if (!state?.ok || !calendar) return undefined;
+  const { nextDate, overdueDays } = nextDueOf(state.result, calendar);
+  if (overdueDays > 0) return { text: t("equipmentRowOverdue", { days: daysText(overdueDays) }), overdue: true };
+  return nextDate === null ? undefined : { text: t("equipmentRowDue", { date: calendar.shortDay(nextDate) }), overdue: false };
 }
 
 /** The rows matching `query` (§5: every word is in some searched field, ignoring case). */

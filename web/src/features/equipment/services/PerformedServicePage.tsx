@@ -74,7 +74,6 @@ function DatesForm({ records, serviceType }: { records: EquipmentRecords; servic
         />
         <SaveButton disabled={!dirty} />
       </Stack>
-      {unsaved.leaveDialog}
     </Box>
   );
 }

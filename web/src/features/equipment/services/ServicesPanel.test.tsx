@@ -62,23 +62,23 @@ afterEach(() => {
 describe("ServicesPanel", () => {
   beforeEach(() => setViewportWidth(375));
 
-  it("shows each service's next date, what moved it and whether it is due, from the due engine", async () => {
+  it("says why each service is due or not in one line, from the due engine", async () => {
     await setup({ path: equipmentUrl, records: recordsWithDates() });
     // Last 2020-01-15 + the site's override of 2 months = March 15 2020; a monthly date reads
     // to the day because the organisation's minimum granularity is day.
     const monthly = await service("Monthly Inspection");
-    expect(within(monthly).getByText("Next date: March 15 2020")).toBeTruthy();
-    expect(within(monthly).getByText("Affected by Location Override")).toBeTruthy();
+    expect(
+      within(monthly).getByText(/^Monthly Inspection: last done January 15 2020, due March 15 2020, moved by Location Override, overdue \d+ days$/),
+    ).toBeTruthy();
     expect(within(monthly).getByText("Due")).toBeTruthy();
     expect(within(monthly).getByText("Last performed: January 15 2020")).toBeTruthy();
 
     const annual = await service("Annual Service");
-    expect(within(annual).getByText("Next date: March 10 2099")).toBeTruthy();
-    expect(within(annual).getByText("Affected by Service Override")).toBeTruthy();
+    expect(within(annual).getByText("Annual Service: last done January 10 2026, next date set to March 10 2099")).toBeTruthy();
     expect(within(annual).getByText("Not Due")).toBeTruthy();
 
     const recharge = await service("Recharge");
-    expect(within(recharge).getByText("Unscheduled: no next date")).toBeTruthy();
+    expect(within(recharge).getByText("Recharge: unscheduled, never done, made January 1 2020")).toBeTruthy();
     expect(within(recharge).getByText("Never performed")).toBeTruthy();
     expect(within(recharge).queryByText("Due")).toBeNull();
     expect(within(recharge).queryByText("Not Due")).toBeNull();
@@ -90,7 +90,7 @@ describe("ServicesPanel", () => {
     );
     await setup({ path: equipmentUrl, records: records as ReturnType<typeof baseRecords> });
     const monthly = await service("Monthly Inspection");
-    expect(within(monthly).getByText("Next date: March 15 2020 10:00AM")).toBeTruthy();
+    expect(within(monthly).getByText(/^Monthly Inspection: last done January 15 2020 10:00AM, due March 15 2020 10:00AM, /)).toBeTruthy();
   });
 
   it("Perform Now writes the performed service and a performed-service history record (2)", async () => {
@@ -105,8 +105,75 @@ describe("ServicesPanel", () => {
     expect(Date.parse(performed?.lastDate ?? "")).toBeGreaterThanOrEqual(before);
     const [record] = await history();
     expect(record).toMatchObject({ type: HistoryType.performedService, relevantId: performedId(ANNUAL), equipmentId: ITEM, locationId: SITE, userId: USER });
-    // The override is gone, so the next date is a year after today and the marker leaves.
-    await waitFor(async () => expect(within(await service("Annual Service")).queryByText("Affected by Service Override")).toBeNull());
+    // The override is gone, so the next date is a year after today, counted from today.
+    await waitFor(async () => expect(within(await service("Annual Service")).getByText(/^Annual Service: last done [A-Z][a-z]+ \d+ \d{4}, due /)).toBeTruthy());
+    expect(within(await service("Annual Service")).getByText(/^Last performed: .* by You$/)).toBeTruthy();
+  });
+
+  describe("Undo after Perform Now", () => {
+    const annualBefore = { lastDate: "2026-01-10T15:00:00.000Z", overidedNextDate: "2099-03-10T15:00:00.000Z" };
+
+    async function performAnnual(sync: boolean) {
+      const user = userEvent.setup();
+      const world = await setup({ path: equipmentUrl, records: recordsWithDates() });
+      await user.click(within(await service("Annual Service")).getByRole("button", { name: "Perform Now" }));
+      const snackbar = await screen.findByRole("status");
+      expect(snackbar.textContent).toContain("Annual Service performed");
+      const [written] = await world.history();
+      expect(written).toMatchObject({ type: HistoryType.performedService, relevantId: performedId(ANNUAL) });
+      if (sync) {
+        await world.engine.syncNow();
+        expect(world.server.stored("history", written!.id)).toMatchObject({ type: HistoryType.performedService });
+        expect(world.server.stored("performedServices", performedId(ANNUAL))).toMatchObject({ overidedNextDate: "" });
+      }
+      await user.click(within(snackbar).getByRole("button", { name: "Undo" }));
+      expect(await screen.findByText("Annual Service put back as it was")).toBeTruthy();
+      await world.engine.syncNow();
+      return { ...world, written: written! };
+    }
+
+    it.each([
+      ["before it has synced", false],
+      ["after it has synced", true],
+    ])("puts the service back as it was and deletes its history record, %s", async (_when, sync) => {
+      const { engine, server, history, written } = await performAnnual(sync);
+      expect(await engine.get<PerformedService>("performedServices", performedId(ANNUAL), SITE)).toMatchObject(annualBefore);
+      expect(await history()).toEqual([]);
+      expect(within(await service("Annual Service")).getByText("Annual Service: last done January 10 2026, next date set to March 10 2099")).toBeTruthy();
+      // The server has the service as it was, and the perform's record deleted: only its flag changed.
+      expect(server.stored("performedServices", performedId(ANNUAL))).toMatchObject(annualBefore);
+      const deleted = server.stored("history", written.id);
+      expect(deleted).toMatchObject({ deleted: true, type: HistoryType.performedService, description: written.description, date: written.date });
+    });
+
+    it("puts back a service never performed before as never performed", async () => {
+      const user = userEvent.setup();
+      const { engine, history } = await setup({ path: equipmentUrl });
+      await user.click(within(await service("Monthly Inspection")).getByRole("button", { name: "Perform Now" }));
+      await user.click(within(await screen.findByRole("status")).getByRole("button", { name: "Undo" }));
+      await waitFor(async () => expect(await history()).toEqual([]));
+      expect(await engine.get<PerformedService>("performedServices", performedId(MONTHLY), SITE)).toMatchObject({ lastDate: "", overidedNextDate: "" });
+      expect(within(await service("Monthly Inspection")).getByText("Never performed")).toBeTruthy();
+    });
+  });
+
+  it("shows who last performed a service: 'You', or the user's name", async () => {
+    const other = hex(0x77);
+    const records = [
+      ...recordsWithDates(),
+      ["users", { id: other, orgId: ORG, name: "Sam Sparks", email: "sam@acme.test" }],
+      [
+        "history",
+        { id: hex(0x78), orgId: ORG, locationId: SITE, equipmentId: ITEM, type: HistoryType.performedService, relevantId: performedId(MONTHLY), userId: other, date: "2020-01-15T15:00:00.000Z", description: "Performed Monthly Inspection" },
+      ],
+      [
+        "history",
+        { id: hex(0x79), orgId: ORG, locationId: SITE, equipmentId: ITEM, type: HistoryType.performedService, relevantId: performedId(ANNUAL), userId: USER, date: "2026-01-10T15:00:00.000Z", description: "Performed Annual Service" },
+      ],
+    ] as ReturnType<typeof baseRecords>;
+    await setup({ path: equipmentUrl, records });
+    expect(within(await service("Monthly Inspection")).getByText("Last performed: January 15 2020 by Sam Sparks")).toBeTruthy();
+    expect(within(await service("Annual Service")).getByText("Last performed: January 10 2026 by You")).toBeTruthy();
   });
 
   it("an unscheduled service is recorded as a performed unscheduled service (3)", async () => {
@@ -184,7 +251,7 @@ describe("ServicesPanel", () => {
 
     await setup({ path: equipmentUrl, permissions: ["SERVICE_READ"] });
     const annual = await service("Annual Service");
-    expect(within(annual).getByText(/Next date:/)).toBeTruthy();
+    expect(within(annual).getByText(/^Annual Service: /)).toBeTruthy();
     expect(within(annual).queryByRole("button")).toBeNull();
     expect(within(annual).queryByRole("link", { name: "Edit Dates" })).toBeNull();
   });

@@ -1,8 +1,10 @@
 /**
  * The services of one item (§2 equipment page and tag view, §4 Performing a service): each
- * service type of its equipment type with its next date, what moved it, and whether it is
- * due; Perform Now, From Scheduled (desktop) and the date edit for those who may take those
- * actions (SERVICE_WRITE). Services with checklist questions are performed through the checklist.
+ * service type of its equipment type, whether it is due and why in one line (what the date
+ * counts from, the next date and what moved it), and who last performed it and when; Perform
+ * Now, From Scheduled (desktop) and the date edit for those who may take those actions
+ * (SERVICE_WRITE). A perform is confirmed with Undo. Services with checklist questions are
+ * performed through the checklist.
  */
 import { Alert, Box, Button, Chip, Stack, Typography } from "@mui/material";
 import { useId, useMemo, useState } from "react";
@@ -12,12 +14,16 @@ import { useDevice } from "../../../app/theme";
 import { useAuth } from "../../../auth/AuthProvider";
 import { can, canTake } from "../../../auth/session";
 import { formatDate } from "../../../domain/dates";
+import { SiteCalendar } from "../../../domain/dueDates";
+import { HistoryType } from "../../../domain/history";
 import { newId } from "../../../domain/ids";
 import { useSyncEngine } from "../../../offline/SyncProvider";
+import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
 import { checklistPath, performedServicePath } from "./paths";
-import { performService } from "./performService";
+import { performService, undoService } from "./performService";
 import { type ServiceRow, serviceRowsOf } from "./serviceRows";
-import { type EquipmentRecords, useEquipmentRecords } from "./useEquipmentRecords";
+import { serviceWhy } from "./serviceWhy";
+import { type EquipmentRecords, type EquipmentRecordsState, useEquipmentRecords } from "./useEquipmentRecords";
 import { useNow } from "./useNow";
 
 export interface ServicesPanelProps {
@@ -25,11 +31,14 @@ export interface ServicesPanelProps {
   equipmentId: string;
   /** Shows the services without their actions (the read-only tag view). */
   readOnly?: boolean;
+  /** The item's records when the screen has read them already (the tag view); read here otherwise. */
+  records?: EquipmentRecordsState;
 }
 
-export function ServicesPanel({ locationId, equipmentId, readOnly = false }: ServicesPanelProps) {
+export function ServicesPanel({ locationId, equipmentId, readOnly = false, records }: ServicesPanelProps) {
   const { user } = useAuth();
-  const state = useEquipmentRecords(locationId, equipmentId);
+  const read = useEquipmentRecords(records ? undefined : locationId, records ? undefined : equipmentId);
+  const state = records ?? read;
   // §6: the services view needs SERVICE_READ.
   if (!can(user, "SERVICE_READ")) return null;
   return (
@@ -51,6 +60,8 @@ export function ServicesPanel({ locationId, equipmentId, readOnly = false }: Ser
 function ServiceList({ records, readOnly }: { records: EquipmentRecords; readOnly: boolean }) {
   const now = useNow();
   const { rows, error } = useMemo(() => serviceRowsOf(records, now), [records, now]);
+  const timeZone = records.site.site.timeZone;
+  const calendar = useMemo(() => SiteCalendar.of(timeZone, now), [timeZone, now]);
   const { view } = records;
   if (!view.equipmentType) return <Typography color="text.secondary">{t("servicesNoType")}</Typography>;
   return (
@@ -65,7 +76,13 @@ function ServiceList({ records, readOnly }: { records: EquipmentRecords; readOnl
       ) : (
         <Stack component="ul" spacing={3} sx={{ listStyle: "none", m: 0, p: 0 }}>
           {rows.map((row) => (
-            <ServiceItem key={row.serviceType.id} row={row} records={records} readOnly={readOnly} />
+            <ServiceItem
+              key={row.serviceType.id}
+              row={row}
+              records={records}
+              why={error || !timeZone ? undefined : serviceWhy(row, view.equipment, timeZone, calendar)}
+              readOnly={readOnly}
+            />
           ))}
         </Stack>
       )}
@@ -73,9 +90,33 @@ function ServiceList({ records, readOnly }: { records: EquipmentRecords; readOnl
   );
 }
 
-function ServiceItem({ row, records, readOnly }: { row: ServiceRow; records: EquipmentRecords; readOnly: boolean }) {
+/** Who last performed the service, from the history record its perform wrote: 'You' or their name. */
+function performerOf(row: ServiceRow, records: EquipmentRecords, userId: string | undefined): string | undefined {
+  const performedId = row.performed?.id;
+  if (!performedId) return undefined;
+  let latest: { date: number; userId: string | null | undefined } | undefined;
+  for (const record of records.view.history) {
+    if (record.relevantId !== performedId) continue;
+    if (record.type !== HistoryType.performedService && record.type !== HistoryType.performedUnscheduledService) continue;
+    const date = Date.parse(record.date) || 0;
+    if (!latest || date > latest.date) latest = { date, userId: record.userId };
+  }
+  if (!latest?.userId) return undefined;
+  return latest.userId === userId ? t("serviceByYou") : records.userNames.get(latest.userId);
+}
+
+interface ServiceItemProps {
+  row: ServiceRow;
+  records: EquipmentRecords;
+  /** Why it is due or not, in one line; none when the engine could not work the dates out. */
+  why: string | undefined;
+  readOnly: boolean;
+}
+
+function ServiceItem({ row, records, why, readOnly }: ServiceItemProps) {
   const { user } = useAuth();
   const engine = useSyncEngine();
+  const snackbar = useSnackbar();
   const navigate = useNavigate();
   const desktop = useDevice() === "desktop";
   const nameId = useId();
@@ -96,7 +137,7 @@ function ServiceItem({ row, records, readOnly }: { row: ServiceRow; records: Equ
     }
     setUpdating(true);
     try {
-      await performService(engine, {
+      const work = await performService(engine, {
         orgId: user.orgId,
         userId: user.id,
         equipment,
@@ -105,20 +146,30 @@ function ServiceItem({ row, records, readOnly }: { row: ServiceRow; records: Equ
         lastDate: fromScheduled && row.nextDate ? row.nextDate : new Date().toISOString(),
       });
       setUpdating(false);
+      const done = t("servicePerformedUndo", { service: serviceType.name });
+      if (!canTake(user, "undoService")) {
+        snackbar.show(done);
+        return;
+      }
+      const undo = () =>
+        undoService(engine, work).then(
+          () => snackbar.show(t("serviceUndone", { service: serviceType.name })),
+          (error: unknown) => console.error("Could not undo the service", error),
+        );
+      snackbar.show(done, "message", { label: t("serviceUndo"), onClick: () => void undo() });
     } catch (error) {
       // §8: a failed perform is logged and the Updating state stays.
       console.error("Could not perform the service", error);
     }
   }
 
-  const nextDateText = row.unscheduled
-    ? t("serviceUnscheduled")
-    : row.nextDate
-      ? t("serviceNextDate", { date: formatDate(row.nextDate, timeZone, row.granularity) })
-      : t("serviceNoNextDate");
-  const lastDateText = performed?.lastDate
-    ? t("serviceLastDate", { date: formatDate(performed.lastDate, timeZone, row.granularity) })
-    : t("serviceNeverPerformed");
+  const performer = performerOf(row, records, user?.id);
+  const lastDate = performed?.lastDate ? formatDate(performed.lastDate, timeZone, row.granularity) : "";
+  const lastDateText = !lastDate
+    ? t("serviceNeverPerformed")
+    : performer
+      ? t("serviceLastDateBy", { date: lastDate, who: performer })
+      : t("serviceLastDate", { date: lastDate });
 
   return (
     <Box
@@ -139,12 +190,7 @@ function ServiceItem({ row, records, readOnly }: { row: ServiceRow; records: Equ
           />
         )}
       </Stack>
-      <Typography>{nextDateText}</Typography>
-      {row.affectedBy.length > 0 && (
-        <Typography variant="body2" color="text.secondary">
-          {t("serviceAffectedBy", { markers: row.affectedBy.join(", ") })}
-        </Typography>
-      )}
+      {why && <Typography>{why}</Typography>}
       <Typography variant="body2" color="text.secondary">
         {lastDateText}
       </Typography>

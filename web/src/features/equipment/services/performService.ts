@@ -3,7 +3,8 @@
  * its lastDate (now, or the scheduled next date) and loses its overriding next date, and a
  * history record of type 2, or 3 for an unscheduled service, points at it. Perform Now, the
  * checklist and the updateOnScan services all write these same records; the date edit writes
- * the performed service alone.
+ * the performed service alone. Undo after Perform Now puts the performed service back and
+ * deletes the history record it wrote.
  */
 import { t } from "../../../app/strings";
 import { type HistoryRecord, HistoryType, type QuestionnaireAnswer, historyRecord } from "../../../domain/history";
@@ -61,10 +62,38 @@ export function performedServiceRecords(input: PerformServiceInput): { performed
   return { performed, history };
 }
 
-export async function performService(engine: Pick<SyncEngine, "put">, input: PerformServiceInput): Promise<void> {
+/** What a perform wrote, and what it replaced: all Undo needs. */
+export interface PerformedWork {
+  /** The item's record for the service before (undefined: never performed). */
+  before: PerformedService | undefined;
+  performed: PerformedServiceRecord;
+  history: HistoryRecord;
+}
+
+export async function performService(engine: Pick<SyncEngine, "put">, input: PerformServiceInput): Promise<PerformedWork> {
   const { performed, history } = performedServiceRecords(input);
   await engine.put("performedServices", performed);
   await engine.put("history", history);
+  return { before: input.performed, performed, history };
+}
+
+/**
+ * Undo of a Perform Now (the permission table's undoService): the performed service gets back
+ * its last date, overriding next date and readings, and the history record the perform wrote is
+ * deleted (only its `deleted` flag changes). Both are saved over the device's current copies, so
+ * it works whether or not the perform has reached the server yet.
+ */
+export async function undoService(engine: Pick<SyncEngine, "get" | "put" | "remove">, work: PerformedWork): Promise<void> {
+  const { before, performed, history } = work;
+  const current = await engine.get<PerformedService>("performedServices", performed.id);
+  await engine.put("performedServices", {
+    ...(current ?? performed),
+    lastDate: before?.lastDate ?? "",
+    overidedNextDate: before?.overidedNextDate ?? "",
+    equipmentFieldData: before?.equipmentFieldData ?? null,
+  });
+  const written = await engine.get<HistoryRecord>("history", history.id);
+  if (written) await engine.remove("history", written);
 }
 
 export interface ServiceDates {

@@ -35,11 +35,16 @@ function isGranularity(value: unknown): value is Granularity {
   return typeof value === "string" && (PRECISION as string[]).includes(value);
 }
 
-/** The unit of the service's time frequency: its time condition's, or its own when it has no conditions. */
-function frequencyUnit(serviceType: ServiceType): Granularity | undefined {
+/** The code of the service's time frequency unit (§4): its time condition's, or its own when it has no conditions. */
+export function frequencyCode(serviceType: ServiceType): number | undefined {
   const live = (serviceType.conditions ?? []).filter((c) => c.deleted !== true);
   const code = live.length === 0 ? (serviceType.frequencyType ?? 6) : live.find((c) => c.type === "time")?.timeFrequencyType;
-  return code == null ? undefined : UNIT_GRANULARITY[code];
+  return code ?? undefined;
+}
+
+function frequencyUnit(serviceType: ServiceType): Granularity | undefined {
+  const code = frequencyCode(serviceType);
+  return code === undefined ? undefined : UNIT_GRANULARITY[code];
 }
 
 /**

@@ -15,8 +15,9 @@ import type { SyncKind, UploadKind } from "../../../offline/kinds";
 import type { LocalRecord } from "../../../offline/records";
 import { SyncProvider } from "../../../offline/SyncProvider";
 import type { SyncEngine } from "../../../offline/sync/engine";
-import { type TestTab, openTab, testWorld } from "../../../offline/sync/testing";
+import { type FakeSyncServer, type TestTab, openTab, testWorld } from "../../../offline/sync/testing";
 import { SnackbarProvider } from "../../../ui/snackbar/SnackbarProvider";
+import { UnsavedChangesGuard } from "../../../ui/unsaved/UnsavedChangesGuard";
 import { HistoryList } from "./history/HistoryList";
 import { DeficiencyPage } from "./deficiencies/DeficiencyPage";
 import { serviceRoutes } from "./routes";
@@ -89,6 +90,8 @@ function TagProbe() {
 
 export interface Setup {
   tab: TestTab;
+  /** The server the device syncs with (uploads go when the test calls syncNow). */
+  server: FakeSyncServer;
   engine: SyncEngine;
   router: ReturnType<typeof createMemoryRouter>;
   /** The kind's stored records that are not deleted. */
@@ -121,17 +124,24 @@ export async function setup({ permissions = ALL_PERMISSIONS, records = baseRecor
     refreshToken: "refresh",
   };
   localStorage.setItem(SESSION_KEY, JSON.stringify(session));
-  const tab = openTab(testWorld(new IDBFactory()));
+  const world = testWorld(new IDBFactory());
+  const tab = openTab(world);
   open.push(tab);
   for (const [kind, record] of records) await tab.engine.put(kind, record);
   const engine = wrapEngine ? wrapEngine(tab.engine) : tab.engine;
   const entries = Array.isArray(path) ? path : [path];
   const router = createMemoryRouter(
     [
-      ...serviceRoutes,
-      { path: "/sites/:locationId/equipment/:equipmentId", element: <EquipmentProbe /> },
-      { path: "/sites/:locationId/equipment-tag/:equipmentId", element: <TagProbe /> },
-      { path: "/equipment/:equipmentId/deficiency/new", element: <DeficiencyPage /> },
+      {
+        // The app's one leave-page guard, as at the root of its routes.
+        element: <UnsavedChangesGuard />,
+        children: [
+          ...serviceRoutes,
+          { path: "/sites/:locationId/equipment/:equipmentId", element: <EquipmentProbe /> },
+          { path: "/sites/:locationId/equipment-tag/:equipmentId", element: <TagProbe /> },
+          { path: "/equipment/:equipmentId/deficiency/new", element: <DeficiencyPage /> },
+        ],
+      },
     ],
     { initialEntries: entries, initialIndex: entries.length - 1 },
   );
@@ -147,7 +157,7 @@ export async function setup({ permissions = ALL_PERMISSIONS, records = baseRecor
     </ThemeProvider>,
   );
   const list = <T,>(kind: SyncKind) => tab.engine.list<T>(kind, undefined);
-  return { tab, engine, router, list, history: () => list<HistoryRecord>("history") };
+  return { tab, server: world.server, engine, router, list, history: () => list<HistoryRecord>("history") };
 }
 
 export const equipmentUrl = `/sites/${SITE}/equipment/${ITEM}`;

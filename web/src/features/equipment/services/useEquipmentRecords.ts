@@ -40,6 +40,8 @@ export interface EquipmentRecords {
   view: EquipmentView;
   questions: Question[];
   organization: OrganizationSettings | undefined;
+  /** Users' names by id: who performed a service or wrote a history record. */
+  userNames: ReadonlyMap<string, string>;
 }
 
 export type EquipmentRecordsState =
@@ -61,6 +63,7 @@ const KINDS: ReadonlySet<SyncKind> = new Set<SyncKind>([
   "equipmentFields",
   "questions",
   "organization",
+  "users",
 ]);
 
 export async function loadEquipmentRecords(
@@ -77,13 +80,14 @@ export async function loadEquipmentRecords(
     engine.list<LocationOverride>("locationOverrides", locationId),
     engine.list<ServiceMonth>("serviceMonths", locationId),
   ]);
-  const [models, equipmentTypes, serviceTypes, equipmentFields, questions, organizations] = await Promise.all([
+  const [models, equipmentTypes, serviceTypes, equipmentFields, questions, organizations, users] = await Promise.all([
     engine.list<Model>("models"),
     engine.list<EquipmentType>("equipmentTypes"),
     engine.list<ServiceType>("serviceTypes"),
     engine.list<NamedField>("equipmentFields"),
     engine.list<Question>("questions"),
     engine.list<OrganizationSettings & { id: string }>("organization"),
+    engine.list<{ id: string; name?: string | null }>("users"),
   ]);
   if (!site) return { status: "missing", what: "site" };
   const item = equipment.find((e) => e.id === equipmentId);
@@ -99,7 +103,14 @@ export async function loadEquipmentRecords(
   const catalogue = catalogueOf(models, equipmentTypes, serviceTypes, [], equipmentFields);
   return {
     status: "ready",
-    records: { site: records, catalogue, view: viewOf(item, records, catalogue), questions, organization: organizations[0] },
+    records: {
+      site: records,
+      catalogue,
+      view: viewOf(item, records, catalogue),
+      questions,
+      organization: organizations[0],
+      userNames: new Map(users.flatMap((u) => (u.name ? [[u.id, u.name] as const] : []))),
+    },
   };
 }
 

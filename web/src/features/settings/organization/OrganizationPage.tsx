@@ -34,7 +34,7 @@ export function OrganizationPage() {
   const settings = useOrganizationSettings();
   const org = settings.organization;
   const initial = useMemo(() => organizationDraftOf(org), [org]);
-  const { draft, change, leaveDialog, settled } = useDraft(initial);
+  const { draft, change, settled } = useDraft(initial);
   const mayChange = can(user, "SETTINGS_WRITE");
   const whiteLabel = hasFeature(org, "WHITE_LABEL");
   const valid = organizationDraftValid(draft);
@@ -174,7 +174,6 @@ export function OrganizationPage() {
           </Box>
         </Stack>
       </Box>
-      {leaveDialog}
     </Paper>
   );
 }

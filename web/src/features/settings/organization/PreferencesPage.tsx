@@ -67,7 +67,7 @@ export function PreferencesPage() {
   const settings = useOrganizationSettings();
   const org = settings.organization;
   const initial = useMemo(() => preferencesDraftOf(org), [org]);
-  const { draft, change, leaveDialog, settled } = useDraft(initial);
+  const { draft, change, settled } = useDraft(initial);
   const mayChange = can(user, "SETTINGS_WRITE");
   const valid = workDayValid(draft);
   const granularities = useMemo(() => GRANULARITIES.map((value) => ({ value, label: t(GRANULARITY_LABELS[value]) })), []);
@@ -176,7 +176,6 @@ export function PreferencesPage() {
           </Box>
         </Stack>
       </Box>
-      {leaveDialog}
     </Paper>
   );
 }

@@ -67,10 +67,17 @@ describe("ChecklistPage", { timeout: 30_000 }, () => {
     expect(screen.queryByText("Another service's question")).toBeNull();
     // Deleted options are not offered.
     expect(within(await group("Pin in place?")).getAllByRole("radio").map((r) => r.closest("label")?.textContent)).toEqual(["Yes", "Missing"]);
-    expect(screen.getAllByText("An answer is required")).toHaveLength(2);
-    expect(screen.getByText("A text answer is required")).toBeTruthy();
+    // Nothing in red on arrival; a question left unanswered says so.
+    expect(screen.queryByText("An answer is required")).toBeNull();
+    expect(screen.queryByText("A text answer is required")).toBeNull();
     const submit = screen.getByRole("button", { name: "Submit" });
     expect(submit).toHaveProperty("disabled", true);
+    await user.click(screen.getByRole("textbox", { name: "Pressure reading" }));
+    await user.tab();
+    expect(screen.getByText("A text answer is required")).toBeTruthy();
+    within(await group("Gauge")).getAllByRole("radio")[0]!.focus();
+    await user.tab();
+    expect(screen.getAllByText("An answer is required")).toHaveLength(1);
 
     await user.click(within(await group("Pin in place?")).getByRole("radio", { name: "Yes" }));
     await user.click(within(await group("Gauge")).getByRole("radio", { name: "Green" }));

@@ -13,6 +13,7 @@ import { useAuth } from "../../../../auth/AuthProvider";
 import { canTake } from "../../../../auth/session";
 import type { Question, ServiceType } from "../../../../domain/records";
 import { useSyncEngine } from "../../../../offline/SyncProvider";
+import { useFieldErrors } from "../../../../ui/forms/fieldErrors";
 import { useSnackbar } from "../../../../ui/snackbar/SnackbarProvider";
 import { useUnsavedChanges } from "../../../../ui/unsaved/useUnsavedChanges";
 import { liveOptions, questionsOf } from "../questions";
@@ -106,7 +107,6 @@ function ChecklistForm({ records, serviceType, historyId }: { records: Equipment
           {submitting ? t("serviceUpdating") : t("checklistSubmit")}
         </Button>
       </Stack>
-      {unsaved.leaveDialog}
     </Box>
   );
 }
@@ -114,14 +114,20 @@ function ChecklistForm({ records, serviceType, historyId }: { records: Equipment
 function QuestionField({ question, answer, onChange }: { question: Question; answer: Answer; onChange: (change: Partial<Answer>) => void }) {
   const labelId = useId();
   const options = liveOptions(question);
-  const error = answerError(question, answer);
+  // §5: shown once the question was touched, not on arrival.
+  const shows = useFieldErrors();
+  const error = shows.showMissing ? answerError(question, answer) : undefined;
   const message = error && t(error);
   if (options.length === 0) {
     return (
       <TextField
         label={question.question}
         value={answer.text}
-        onChange={(event) => onChange({ text: event.target.value })}
+        onChange={(event) => {
+          shows.changed();
+          onChange({ text: event.target.value });
+        }}
+        onBlur={shows.left}
         required
         multiline
         fullWidth
@@ -131,7 +137,7 @@ function QuestionField({ question, answer, onChange }: { question: Question; ans
     );
   }
   return (
-    <FormControl component="fieldset" error={error !== undefined} required>
+    <FormControl component="fieldset" error={error !== undefined} required onBlur={shows.left}>
       <FormLabel component="legend" id={labelId}>
         {question.question}
       </FormLabel>

@@ -149,7 +149,6 @@ function DeficiencyForm({ records, deficiency, mayWrite }: { records: EquipmentR
           </Stack>
         )}
       </Stack>
-      {unsaved.leaveDialog}
     </Box>
   );
 }

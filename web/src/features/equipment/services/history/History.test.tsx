@@ -101,6 +101,10 @@ describe("History record form", { timeout: 30_000 }, () => {
     expect(date.value).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d$/);
     const save = screen.getByRole("button", { name: "Save" });
     expect(save).toHaveProperty("disabled", true);
+    // The empty description shows its Required icon once touched, not on arrival.
+    expect(screen.queryByRole("img", { name: "Required" })).toBeNull();
+    await user.click(screen.getByRole("textbox", { name: "Description" }));
+    await user.tab();
     expect(screen.getByRole("img", { name: "Required" })).toBeTruthy();
 
     await user.type(screen.getByRole("textbox", { name: "Description" }), "Moved");

@@ -17,7 +17,7 @@ import { PagedList } from "../../../../ui/PagedList";
 import { isOpen, sortDeficiencies } from "../deficiencies/deficiencies";
 import { deficiencyPath, historyPath } from "../paths";
 import { type EquipmentRecords, useEquipmentRecords } from "../useEquipmentRecords";
-import { historyTypeName } from "./historyTypes";
+import { HistoryLine } from "./HistoryLine";
 
 export interface HistoryListProps {
   locationId: string;
@@ -78,25 +78,7 @@ function HistorySection({ records, readOnly }: { records: EquipmentRecords; read
       <PagedList<HistoryRecord>
         items={newestFirst}
         itemKey={(record) => record.id}
-        renderItem={(record) => {
-          const text = (
-            <ListItemText
-              primary={record.description}
-              secondary={`${formatDate(record.date, timeZone)} · ${historyTypeName(record.type)}`}
-            />
-          );
-          return (
-            <ListItem divider disablePadding={!readOnly}>
-              {readOnly ? (
-                text
-              ) : (
-                <ListItemButton component={RouterLink} to={historyPath(equipment.locationId, equipment.id, record.id)}>
-                  {text}
-                </ListItemButton>
-              )}
-            </ListItem>
-          );
-        }}
+        renderItem={(record) => <HistoryLine record={record} equipment={equipment} timeZone={timeZone} readOnly={readOnly} />}
         empty={<Typography color="text.secondary">{t("historyEmpty")}</Typography>}
       />
     </Box>

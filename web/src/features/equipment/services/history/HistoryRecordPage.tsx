@@ -137,7 +137,6 @@ function HistoryForm({ records, record, mayWrite }: { records: EquipmentRecords;
         )}
         {mayWrite && <SaveButton disabled={invalid || (record !== undefined && !dirty)} />}
       </Stack>
-      {unsaved.leaveDialog}
     </Box>
   );
 }

@@ -6,10 +6,7 @@
 
 use serde_json::Value;
 
-/// History record types of §4 that name a move.
-const DATA_CHANGE: i64 = 6;
-const SWAP: i64 = 9;
-const REPLACED: i64 = 10;
+use crate::history_type::HistoryType;
 
 /// A billable event: its name in the billing counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,10 +33,10 @@ pub fn billable_move(history: &Value) -> Option<BillableEvent> {
     if from == to {
         return None;
     }
-    match history["type"].as_i64()? {
-        DATA_CHANGE => Some(BillableEvent::Transfer),
-        SWAP => Some(BillableEvent::Swap),
-        REPLACED => Some(BillableEvent::Replace),
+    match history["type"].as_i64().and_then(HistoryType::from_number)? {
+        HistoryType::DataChange => Some(BillableEvent::Transfer),
+        HistoryType::Swap => Some(BillableEvent::Swap),
+        HistoryType::Replaced => Some(BillableEvent::Replace),
         _ => None,
     }
 }

@@ -5,6 +5,7 @@ pub mod actions;
 pub mod billing;
 pub mod due;
 pub mod email;
+pub mod history_type;
 pub mod lww;
 pub mod organization;
 pub mod permission_toggle;

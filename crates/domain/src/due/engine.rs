@@ -9,10 +9,11 @@ use serde_json::{Map, Value};
 
 use super::catalogue::{Catalogue, EquipmentRecords};
 use super::clock::{Clock, Millis};
-use super::input::{HISTORY_COULD_NOT_SERVICE, LocationOverride, PerformedService, ServiceType, present, same_owner};
+use super::input::{LocationOverride, PerformedService, ServiceType, present, same_owner};
 use super::rules::{self, Advanced, DueWhen, Rules, TimeRule};
 use super::schedule::{self, Steps};
 use super::{AffectedBy, DueError, DueResult, ServiceDue};
+use crate::history_type::HistoryType;
 
 fn error(field: impl Into<String>, message: impl Into<String>) -> DueError {
     DueError { field: field.into(), message: message.into() }
@@ -330,10 +331,10 @@ fn finish(ctx: &Context, planned: Vec<Planned>, readings: &Map<String, Value>) -
 fn hidden_until(ctx: &Context) -> Result<Option<Millis>, DueError> {
     let clock = ctx.clock;
     let day_after_tomorrow = clock.add(ctx.today, super::clock::Step::Days(2)).unwrap_or(Millis::MAX);
+    let could_not_service = HistoryType::CouldNotService.number() as f64;
     let mut until: Option<Millis> = None;
     for (index, record) in ctx.item.history.iter().enumerate() {
-        if record.deleted || record.kind != Some(HISTORY_COULD_NOT_SERVICE) || !same_owner(record.equipment_id.as_deref(), ctx.equipment_id)
-        {
+        if record.deleted || record.kind != Some(could_not_service) || !same_owner(record.equipment_id.as_deref(), ctx.equipment_id) {
             continue;
         }
         let Some(text) = present(&record.date) else { continue };

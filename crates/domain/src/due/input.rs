@@ -252,9 +252,6 @@ pub struct Deficiency {
     pub deleted: bool,
 }
 
-/// History record types (spec §4) the engine reads.
-pub const HISTORY_COULD_NOT_SERVICE: f64 = 4.0;
-
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryRecord {
@@ -264,6 +261,7 @@ pub struct HistoryRecord {
     pub equipment_id: Option<String>,
     #[serde(default)]
     pub date: Option<String>,
+    /// The number of a [`crate::history_type::HistoryType`], read as any number.
     #[serde(default, rename = "type")]
     pub kind: Option<f64>,
     #[serde(default, deserialize_with = "nullable")]

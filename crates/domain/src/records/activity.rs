@@ -4,11 +4,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::fields::{Date, HexId, MaybeDate, Name, Reference, Text, Whole};
+use super::fields::{Date, HexId, MaybeDate, Name, Reference, Text};
 use super::{Context, Kind, RecordError};
-
-/// History types (spec §4): performed service 2 … deficiency closed 12.
-pub type HistoryType = Whole<2, 12>;
+use crate::history_type::HistoryType;
 
 /// A history record. Required: date, description (spec §5), equipmentId and type.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use fieldtag_domain::email::{email_key, normalize_email};
+use fieldtag_domain::history_type::HistoryType;
 use fieldtag_domain::organization::NewOrganization;
 use fieldtag_domain::records::check_record;
 use fieldtag_domain::sync_kind::SyncKind;
@@ -166,7 +167,7 @@ fn demo_records(org: &str, user_id: &str, now: Timestamp) -> Vec<(SyncKind, Valu
             );
             add(
                 SyncKind::History,
-                json!({"id": new_id(), "locationId": site, "happenedAtLocationId": site, "equipmentId": item, "userId": user_id, "date": ago(2.years()), "description": "Added", "type": 5}),
+                json!({"id": new_id(), "locationId": site, "happenedAtLocationId": site, "equipmentId": item, "userId": user_id, "date": ago(2.years()), "description": "Added", "type": HistoryType::Added}),
             );
             // Alternate items are overdue, so the Inspection Due and Service Due tabs have work in them.
             let (inspected, serviced) = if n % 2 == 0 { (ago(10.days()), ago(200.days())) } else { (ago(45.days()), ago(400.days())) };
@@ -177,7 +178,7 @@ fn demo_records(org: &str, user_id: &str, now: Timestamp) -> Vec<(SyncKind, Valu
                 );
                 add(
                     SyncKind::History,
-                    json!({"id": new_id(), "locationId": site, "happenedAtLocationId": site, "equipmentId": item, "userId": user_id, "date": last, "description": "Performed service", "type": 2, "relevantId": service}),
+                    json!({"id": new_id(), "locationId": site, "happenedAtLocationId": site, "equipmentId": item, "userId": user_id, "date": last, "description": "Performed service", "type": HistoryType::PerformedService, "relevantId": service}),
                 );
             }
             if s == 0 && n == 2 {

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use fieldtag_domain::history_type::HistoryType;
 use fieldtag_domain::records::{CheckedRecord, check_record};
 use fieldtag_domain::sync_kind::SyncKind;
 use serde::Serialize;
@@ -434,8 +435,8 @@ impl Checker<'_> {
         record.insert("happenedAtLocationId".into(), json!(item.location_id));
         record.insert("date".into(), json!(date));
         record.insert("description".into(), json!(description.join(" – ")));
-        // Performed service (2) with its service type, else custom (7), spec §4.
-        record.insert("type".into(), json!(if service.is_some() { 2 } else { 7 }));
+        let kind = if service.is_some() { HistoryType::PerformedService } else { HistoryType::Custom };
+        record.insert("type".into(), json!(kind));
         if let Some((service_id, _)) = &service {
             record.insert("relevantId".into(), json!(service_id));
         }

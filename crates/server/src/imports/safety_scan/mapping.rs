@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use fieldtag_domain::email::email_key;
+use fieldtag_domain::history_type::HistoryType;
 use fieldtag_domain::permissions::WILDCARD;
 use fieldtag_domain::records::check_record;
 use fieldtag_domain::records::fields::is_date_text;
@@ -15,9 +16,6 @@ use serde_json::{Map, Value, json};
 
 use super::client::{AppEquipment, AppHistory, AppSite, AppUser};
 use crate::routes::sync::{KindRules, incoming};
-
-/// History type of a record kept as it was written elsewhere (spec §4: custom 7).
-const CUSTOM_HISTORY: i64 = 7;
 
 /// Sync's upload rules, less billing: moves that happened in the app were billed there.
 pub struct ImportRules;
@@ -303,7 +301,8 @@ impl<'a> Mapper<'a> {
             let mut record = self.base(&entry.id);
             record.insert("date".into(), json!(entry.date));
             record.insert("description".into(), json!(description));
-            record.insert("type".into(), json!(CUSTOM_HISTORY));
+            // Kept as it was written elsewhere.
+            record.insert("type".into(), json!(HistoryType::Custom));
             record.insert("equipmentId".into(), json!(equipment_id));
             record.insert("locationId".into(), json!(item_site));
             record.insert("happenedAtLocationId".into(), json!(location_id));

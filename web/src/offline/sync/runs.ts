@@ -1,0 +1,101 @@
+/**
+ * Sync runs, one after another in this tab; a request made before the queued run starts
+ * joins it. A run holds the sync lock, so one tab syncs at a time, uploads and downloads as
+ * asked, and says how it went.
+ */
+import { ApiError } from "../../api/types";
+import type { Network } from "./environment";
+import { type Locks, SYNC_LOCK } from "./locks";
+import type { StatusBoard } from "./statusBoard";
+
+export interface RunRequest {
+  upload: boolean;
+  download: boolean;
+  /** Skip, rather than wait, when another tab is syncing. */
+  ifAvailable: boolean;
+}
+
+interface Job extends RunRequest {
+  done: Promise<void>;
+}
+
+export interface RunSteps {
+  upload(): Promise<void>;
+  /** Answers whether everything came down again because the server was restored. */
+  download(): Promise<boolean>;
+}
+
+export interface RunsOptions {
+  board: StatusBoard;
+  locks: Locks;
+  network: Network;
+  steps: RunSteps;
+  log: (error: unknown) => void;
+  succeeded: () => void;
+  /** After the status says so; `board.reachable` tells whether the server answered. */
+  failed: (run: RunRequest) => void;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class SyncRuns {
+  private queued: Job | null = null;
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: RunsOptions) {}
+
+  /** Settles after the last run queued, and so after every run before it. */
+  get last(): Promise<void> {
+    return this.tail;
+  }
+
+  /** Queues a sync run after the current one; requests made before it starts join it. */
+  enqueue(upload: boolean, download: boolean, ifAvailable = false): Promise<void> {
+    const queued = this.queued;
+    if (queued) {
+      queued.upload ||= upload;
+      queued.download ||= download;
+      queued.ifAvailable &&= ifAvailable;
+      return queued.done;
+    }
+    const job: Job = { upload, download, ifAvailable, done: Promise.resolve() };
+    this.queued = job;
+    job.done = this.tail.then(() => {
+      if (this.queued === job) this.queued = null;
+      return this.run(job);
+    });
+    this.tail = job.done;
+    return job.done;
+  }
+
+  private async run(job: Job): Promise<void> {
+    const { board, locks, network, steps, log, succeeded, failed } = this.options;
+    try {
+      await locks.request(SYNC_LOCK, { ifAvailable: job.ifAvailable }, async (lock) => {
+        if (!lock) return; // Another tab is syncing; what it merges comes over the channel.
+        // A try while the server cannot be reached is quiet: the status keeps saying why.
+        if (board.reachable) board.setState("syncing");
+        try {
+          if (job.upload) await steps.upload();
+          // Changes saved while everything came down go to the restored server now, not a minute later.
+          if (job.download && (await steps.download())) await steps.upload();
+          await board.saveInfo({ lastTrySuccessStatus: "yes", failureReason: undefined });
+          succeeded();
+          board.setState("upToDate");
+        } catch (error) {
+          if (error instanceof ApiError) board.reachable = !error.offline;
+          log(error);
+          // Offline by the browser's own word is a state, not a failure.
+          const failureReason = network.online() ? messageOf(error) : undefined;
+          await board.saveInfo({ lastTrySuccessStatus: "no", failureReason }).catch(log);
+          board.setState("error");
+          failed(job);
+        }
+      });
+    } catch (error) {
+      log(error);
+    }
+  }
+}

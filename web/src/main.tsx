@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { setLanguage } from "./app/strings";
+import { setLanguage } from "./lib/strings";
 
 setLanguage(navigator.language);
 // Ask the browser to keep our offline data under storage pressure (§ issue 5, PWA).

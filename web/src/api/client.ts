@@ -6,7 +6,7 @@
  * call says which app makes it; a refresh the server refuses because the user may no longer
  * sign in to this app ends the session, as a deleted refresh token does.
  */
-import { t } from "../app/strings";
+import { t } from "../lib/strings";
 import type { Session } from "../auth/session";
 import { apiUrl } from "./baseUrl";
 import { CLIENT_HEADER, type ClientApp, clientApp } from "./clientApp";

@@ -1,6 +1,6 @@
 /** What shows while the first screen's code loads, before the shell can paint. */
 import { Box, CircularProgress } from "@mui/material";
-import { t } from "./strings";
+import { t } from "../lib/strings";
 
 export function LoadingPage() {
   return (

@@ -1,7 +1,7 @@
 /** A signed-in address that names no screen. */
 import { Button, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import { t } from "./strings";
+import { t } from "../lib/strings";
 
 export function NotFoundPage() {
   return (

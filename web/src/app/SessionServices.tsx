@@ -12,7 +12,7 @@ import { httpSyncApi } from "../offline/sync/api";
 import { createSyncEngine } from "../offline/sync/engine";
 import { useSnackbar } from "../ui/snackbar/SnackbarProvider";
 import { ownStore } from "./ownStore";
-import { t } from "./strings";
+import { t } from "../lib/strings";
 
 let previousStore: KeyValueStore | null = null;
 

@@ -4,7 +4,7 @@
  */
 import { Button, Snackbar } from "@mui/material";
 import { useRegisterSW } from "virtual:pwa-register/react";
-import { t } from "./strings";
+import { t } from "../lib/strings";
 
 export function UpdatePrompt() {
   const {

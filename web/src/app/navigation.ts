@@ -7,7 +7,7 @@
 import type { User } from "../auth/session";
 import { can } from "../auth/session";
 import type { Permission } from "../domain/permissions";
-import { type StringKey, t } from "./strings";
+import { type StringKey, t } from "../lib/strings";
 
 export interface Organization {
   id: string;

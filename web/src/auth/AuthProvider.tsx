@@ -6,7 +6,7 @@
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { createApiClient } from "../api/client";
 import { type ApiClient, ApiError } from "../api/types";
-import { t } from "../app/strings";
+import { t } from "../lib/strings";
 import { SESSION_KEY, type Session, type User, loadSession, saveSession } from "./session";
 
 export type AuthStatus = "unauthenticated" | "authenticating" | "authenticated" | "error";

@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Button, Stack, Typography } from "@mui/material";
 import { useId, useRef, useState } from "react";
-import { t } from "../app/strings";
+import { t } from "../lib/strings";
 import { FileError, type Folder } from "./files";
 import { keepImage } from "./imageCache";
 import { useFiles } from "./useFiles";

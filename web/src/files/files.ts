@@ -6,7 +6,7 @@
  * else as image/jpeg, so only PNG and JPEG images are taken, and they are checked before
  * anything is sent.
  */
-import { t } from "../app/strings";
+import { t } from "../lib/strings";
 import { apiBaseUrl, isApiUrl } from "../api/baseUrl";
 import { clientAppHeader } from "../api/clientApp";
 import type { ApiClient } from "../api/types";

@@ -3,7 +3,7 @@
  * does not delete by accident) and Delete.
  */
 import { Button, DialogContentText } from "@mui/material";
-import { t } from "../app/strings";
+import { t } from "../lib/strings";
 import { ResponsiveDialog } from "./ResponsiveDialog";
 
 export interface DeleteDialogProps {

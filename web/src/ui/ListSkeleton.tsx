@@ -4,7 +4,7 @@
  * that would be untrue.
  */
 import { Box, Skeleton } from "@mui/material";
-import { t } from "../app/strings";
+import { t } from "../lib/strings";
 
 export function ListSkeleton({ rows = 6 }: { rows?: number }) {
   return (

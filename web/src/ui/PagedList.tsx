@@ -5,7 +5,7 @@
  */
 import { Box, Button, List } from "@mui/material";
 import { Fragment, useState, type Key, type ReactNode } from "react";
-import { t } from "../app/strings";
+import { t } from "../lib/strings";
 
 export const PAGE_SIZE = 50;
 

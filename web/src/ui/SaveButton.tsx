@@ -5,7 +5,7 @@
  */
 import { Button, type ButtonProps } from "@mui/material";
 import { useEffect, useRef, useState } from "react";
-import { t } from "../app/strings";
+import { t } from "../lib/strings";
 
 export const SAVE_FEEDBACK_MS = 2000;
 

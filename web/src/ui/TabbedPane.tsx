@@ -6,7 +6,7 @@
  */
 import { Badge, Box, CircularProgress, Paper, Tab, Tabs, TextField, Toolbar, Typography } from "@mui/material";
 import { useId, type ReactNode } from "react";
-import { t } from "../app/strings";
+import { t } from "../lib/strings";
 import { VisuallyHidden } from "./VisuallyHidden";
 
 export interface PaneTab {

@@ -8,7 +8,7 @@ import { Alert } from "@mui/material";
 import { useState } from "react";
 import { downloadFile } from "../api/download";
 import { ApiError } from "../api/types";
-import { type StringKey, t } from "../app/strings";
+import { type StringKey, t } from "../lib/strings";
 import { useAuth } from "../auth/AuthProvider";
 import { useSnackbar } from "./snackbar/SnackbarProvider";
 import { useBrowserOnline } from "./useBrowserOnline";

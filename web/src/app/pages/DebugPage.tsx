@@ -11,7 +11,7 @@ import type { Site } from "../../domain/records";
 import { useRecords } from "../../offline/SyncProvider";
 import { SelectInput } from "../../ui/forms/SelectInput";
 import { TextInput } from "../../ui/forms/TextInput";
-import { t } from "../strings";
+import { t } from "../../lib/strings";
 
 export function DebugPage() {
   const [crash, setCrash] = useState(false);

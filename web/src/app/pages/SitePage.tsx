@@ -15,7 +15,7 @@ import { SiteForm } from "../../features/sites/SiteForm";
 import { useSyncStatus } from "../../offline/SyncProvider";
 import { useStoredRecord } from "../../offline/useStoredRecord";
 import { ListSkeleton } from "../../ui/ListSkeleton";
-import { t } from "../strings";
+import { t } from "../../lib/strings";
 import { useDevice } from "../theme";
 import { SiteSettings } from "./SiteSettings";
 

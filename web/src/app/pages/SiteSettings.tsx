@@ -7,7 +7,7 @@ import { Button, Paper, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { SiteServiceMonths } from "../../features/serviceMonths/SiteServiceMonths";
 import { useOverrideAccess } from "../../features/overrides/access";
-import { t } from "../strings";
+import { t } from "../../lib/strings";
 
 export function SiteSettings({ locationId }: { locationId: string }) {
   const overrides = useOverrideAccess();

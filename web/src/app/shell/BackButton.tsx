@@ -5,7 +5,7 @@
  */
 import { IconButton, SvgIcon } from "@mui/material";
 import { matchRoutes, useLocation, useNavigate, type RouteObject } from "react-router";
-import { t } from "../strings";
+import { t } from "../../lib/strings";
 
 /** The nearest address above `pathname` that names a screen of `routes`. */
 export function parentPath(pathname: string, routes: RouteObject[]): string {

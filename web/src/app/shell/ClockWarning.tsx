@@ -5,7 +5,7 @@
 import { Alert } from "@mui/material";
 import { MAX_AHEAD_MS } from "../../domain/lww";
 import { useSyncStatus } from "../../offline/SyncProvider";
-import { t } from "../strings";
+import { t } from "../../lib/strings";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -11,7 +11,7 @@ import { useAuth } from "../../auth/AuthProvider";
 import { forgetImages } from "../../files/imageCache";
 import { useSyncEngine } from "../../offline/SyncProvider";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
-import { t } from "../strings";
+import { t } from "../../lib/strings";
 
 interface Unsent {
   count: number;

@@ -7,7 +7,7 @@ import { Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListIte
 import { type ReactNode, useState } from "react";
 import { Link as RouterLink, useLocation } from "react-router";
 import type { NavGroup, NavItem } from "../navigation";
-import { t } from "../strings";
+import { t } from "../../lib/strings";
 import { useDevice } from "../theme";
 
 function linkProps(item: NavItem) {

@@ -15,7 +15,7 @@ import { useRecords } from "../../offline/SyncProvider";
 import { type Organization, visibleNavigation } from "../navigation";
 import { SubscriptionGate } from "../../features/subscription/SubscriptionGate";
 import { routes, servedPaths } from "../routes";
-import { t } from "../strings";
+import { t } from "../../lib/strings";
 import { useDevice } from "../theme";
 import { useImage } from "../../files/useImage";
 import { BackButton } from "./BackButton";

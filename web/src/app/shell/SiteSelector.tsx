@@ -2,7 +2,7 @@
 import { MenuItem, TextField } from "@mui/material";
 import { useNavigate, useParams } from "react-router";
 import { useRecords } from "../../offline/SyncProvider";
-import { t } from "../strings";
+import { t } from "../../lib/strings";
 
 interface Site {
   id: string;

@@ -8,7 +8,7 @@
 import dayjs from "dayjs";
 import relativeTime from "dayjs/plugin/relativeTime";
 import type { SyncStatus } from "../../offline/sync/status";
-import { t } from "../strings";
+import { t } from "../../lib/strings";
 
 dayjs.extend(relativeTime);
 

@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Stack, TextField } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 

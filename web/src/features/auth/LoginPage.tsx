@@ -2,7 +2,7 @@
 import { Alert, AlertTitle, Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { ForgotPasswordDialog } from "./ForgotPasswordDialog";
 import { ServerAddressDialog } from "./ServerAddressDialog";

@@ -2,7 +2,7 @@
 import { Button, TextField } from "@mui/material";
 import { useEffect, useState } from "react";
 import { apiBaseUrl, setApiBaseUrl } from "../../api/baseUrl";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 
 export function ServerAddressDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -8,7 +8,7 @@ import { Alert, Box, Button, Link, Stack, TextField } from "@mui/material";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/types";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import type { Session } from "../../auth/session";
 import { SignInFrame } from "./SignInFrame";

@@ -22,7 +22,7 @@ import {
 } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, Link as RouterLink, useNavigate, useParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { type SignUpForm, useAuth } from "../../auth/AuthProvider";
 import { isEmail } from "../../domain/email";
 import { ShowFieldErrors } from "../../ui/forms/fieldErrors";

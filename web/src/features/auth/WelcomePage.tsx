@@ -7,7 +7,7 @@
 import { Button, Paper, Stack, Typography } from "@mui/material";
 import { useEffect } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { useRecords, useSyncEngine } from "../../offline/SyncProvider";

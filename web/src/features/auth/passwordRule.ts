@@ -3,7 +3,7 @@
  * the call so the form can say it first: at least 8 characters and at most 1024 bytes, of the
  * password as it is sent (trimmed, §5).
  */
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 
 export const MIN_PASSWORD_CHARS = 8;
 export const MAX_PASSWORD_BYTES = 1024;

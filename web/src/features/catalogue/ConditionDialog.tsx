@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Stack } from "@mui/material";
 import { useEffect, useMemo, useState } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { newId } from "../../domain/ids";
 import type { NamedField } from "../../domain/records";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";

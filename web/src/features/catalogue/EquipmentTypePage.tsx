@@ -5,7 +5,7 @@
 import { Box, Stack } from "@mui/material";
 import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { newId } from "../../domain/ids";
 import type { EquipmentType, Model, NamedField } from "../../domain/records";
 import { useLoadedRecords, useRecords, useSyncEngine } from "../../offline/SyncProvider";

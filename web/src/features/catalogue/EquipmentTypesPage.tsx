@@ -1,7 +1,7 @@
 /** /equipment-types (§2): the organisation's equipment types, by name; Add needs SETTINGS_WRITE. */
 import { Box } from "@mui/material";
 import { useMemo } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import type { EquipmentType } from "../../domain/records";
 import { useRecords } from "../../offline/SyncProvider";
 import { Notice } from "../../ui/forms/RecordForm";

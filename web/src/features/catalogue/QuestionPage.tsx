@@ -6,7 +6,7 @@
 import { Box, Button, IconButton, Stack, Typography } from "@mui/material";
 import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { newId } from "../../domain/ids";
 import type { NamedField } from "../../domain/records";
 import { useLoadedRecords, useRecords, useSyncEngine } from "../../offline/SyncProvider";

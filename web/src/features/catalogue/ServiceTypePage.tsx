@@ -9,7 +9,7 @@
 import { Box, Button, Checkbox, FormControlLabel, FormGroup, FormLabel, IconButton, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
 import { useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { newId } from "../../domain/ids";
 import type { NamedField } from "../../domain/records";
 import { useLoadedRecords, useRecords, useSyncEngine } from "../../offline/SyncProvider";

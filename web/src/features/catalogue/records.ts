@@ -3,7 +3,7 @@
  * (domain/due) and the server's record check (crates/domain/src/records) read, and the §5
  * rules each form checks before it lets the user save.
  */
-import type { StringKey } from "../../app/strings";
+import type { StringKey } from "../../lib/strings";
 import type { Condition, ServiceType } from "../../domain/records";
 
 /** Frequency types (§4), minute 2 to year 7; a new service type is monthly. */

@@ -5,7 +5,7 @@
  */
 import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { newId } from "../../domain/ids";
 import type { EquipmentType, NamedField } from "../../domain/records";
 import { useLoadedRecords, useRecords, useSyncEngine } from "../../offline/SyncProvider";

@@ -4,7 +4,7 @@
  */
 import { Box } from "@mui/material";
 import { useMemo } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import type { EquipmentType, NamedField } from "../../domain/records";
 import { useRecords } from "../../offline/SyncProvider";
 import { Notice } from "../../ui/forms/RecordForm";

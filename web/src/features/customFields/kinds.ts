@@ -1,5 +1,5 @@
 /** The three kinds of custom field (§2 /custom-fields): site (location), model and equipment fields. */
-import type { StringKey } from "../../app/strings";
+import type { StringKey } from "../../lib/strings";
 import type { UploadKind } from "../../offline/kinds";
 
 export type FieldKind = "location" | "model" | "equipment";

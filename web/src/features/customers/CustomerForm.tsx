@@ -9,7 +9,7 @@ import { Box, Paper, Stack, Typography } from "@mui/material";
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { nextCounterValue } from "../../api/counters";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { newId } from "../../domain/ids";

@@ -6,7 +6,7 @@
 import { Button, ListItem, ListItemButton, ListItemText, Typography } from "@mui/material";
 import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { useSyncStatus } from "../../offline/SyncProvider";

@@ -5,7 +5,7 @@
 import { Button, List, ListItem, ListItemButton, ListItemText, Paper, Toolbar, Typography } from "@mui/material";
 import { useMemo } from "react";
 import { Link as RouterLink } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import type { Site } from "../../domain/records";

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { type Organization, customersVisible } from "../../app/navigation";
 import { useLoadedRecords } from "../../offline/SyncProvider";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 
 export function CustomersGate({ children }: { children: ReactNode }) {

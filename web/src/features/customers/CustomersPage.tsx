@@ -4,7 +4,7 @@
  */
 import { Alert, Box, Stack, Typography } from "@mui/material";
 import { useParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useDevice } from "../../app/theme";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";

@@ -7,7 +7,7 @@
 import { Box, Button, Stack } from "@mui/material";
 import { type FormEvent, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { newId } from "../../domain/ids";

@@ -4,7 +4,7 @@
  */
 import { Alert, Paper, Stack, Typography } from "@mui/material";
 import { Link as RouterLink, useParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can, canTake } from "../../auth/session";
 import type { Equipment } from "../../domain/records";

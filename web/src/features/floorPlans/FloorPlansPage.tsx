@@ -5,7 +5,7 @@
 import { Alert, Button, List, ListItem, ListItemButton, ListItemText, Paper, Stack, Typography } from "@mui/material";
 import { useMemo } from "react";
 import { Link as RouterLink, useParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import type { Site } from "../../domain/records";

@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Button, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
 import { useEffect, useMemo, useState } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import type { Equipment } from "../../domain/records";
 import { useSyncEngine } from "../../offline/SyncProvider";
 import { NumberInput } from "../../ui/forms/NumberInput";

@@ -4,7 +4,7 @@
  */
 import { Box, Typography } from "@mui/material";
 import { useState } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useImage } from "../../files/useImage";
 import { type Point, pointOnImage } from "./point";
 

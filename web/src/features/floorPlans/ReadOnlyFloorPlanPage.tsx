@@ -5,7 +5,7 @@
  */
 import { Alert, Box, Button, Paper, Stack, Typography } from "@mui/material";
 import { Link as RouterLink, useParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import type { Equipment } from "../../domain/records";

@@ -11,7 +11,7 @@ import { Alert, Box, Button, Link, List, ListItem, ListItemText, Paper, Stack, T
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { ApiError } from "../../api/types";
-import { type StringKey, t } from "../../app/strings";
+import { type StringKey, t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { Notice } from "../../ui/forms/RecordForm";

@@ -9,7 +9,7 @@ import { Alert, Button, DialogContentText, Stack, TextField } from "@mui/materia
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/types";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { SwitchInput } from "../../ui/forms/SwitchInput";
 import { TextInput } from "../../ui/forms/TextInput";

@@ -11,7 +11,7 @@ import dayjs from "dayjs";
 import { useCallback, useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { ApiError } from "../../api/types";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useDevice } from "../../app/theme";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";

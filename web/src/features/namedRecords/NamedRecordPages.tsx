@@ -8,7 +8,7 @@ import { Box } from "@mui/material";
 import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
 import { type Organization, hasFeature } from "../../app/navigation";
-import { type StringKey, t } from "../../app/strings";
+import { type StringKey, t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import type { Permission } from "../../domain/permissions";

@@ -6,7 +6,7 @@
 import { Box } from "@mui/material";
 import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { compositeId } from "../../domain/ids";
 import type { EquipmentType, ServiceType, Site } from "../../domain/records";
 import { useLoadedRecords, useRecords, useSyncEngine } from "../../offline/SyncProvider";

@@ -7,7 +7,7 @@
  */
 import { Button, MenuItem, Stack, TextField } from "@mui/material";
 import { useState } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import type { Equipment, Site } from "../../domain/records";
 import type { SyncRecord } from "../../offline/records";
 import { useRecords } from "../../offline/SyncProvider";

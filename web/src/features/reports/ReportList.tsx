@@ -4,7 +4,7 @@
  */
 import { List, ListItem, ListItemButton, ListItemText } from "@mui/material";
 import { useState } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import type { Site } from "../../domain/records";
 import { ReportDialog } from "./ReportDialog";
 import { REPORTS, type ReportDefinition } from "./reports";

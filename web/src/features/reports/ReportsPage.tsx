@@ -3,7 +3,7 @@
  * dialog with a choice of site — every site where the report allows it.
  */
 import { Alert, Paper, Stack, Typography } from "@mui/material";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { ReportList } from "./ReportList";

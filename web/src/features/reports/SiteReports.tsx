@@ -3,7 +3,7 @@
  * away on mobile and tablet): the eight reports for this site. Nothing without REPORT_READ.
  */
 import { Paper, Typography } from "@mui/material";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import type { Site } from "../../domain/records";

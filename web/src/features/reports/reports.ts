@@ -4,7 +4,7 @@
  * them (crates/server/src/reports/params.rs), plus locationId, output and layout.
  */
 import dayjs from "dayjs";
-import type { StringKey } from "../../app/strings";
+import type { StringKey } from "../../lib/strings";
 
 export const REPORT_NAMES = [
   "inspectionReport",

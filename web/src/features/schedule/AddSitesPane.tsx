@@ -5,7 +5,7 @@
 import { Button, ListItem, ListItemText, Paper, TextField, Typography } from "@mui/material";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import type { Site } from "../../domain/records";
 import { matches } from "../../domain/search";
 import { PagedList } from "../../ui/PagedList";

@@ -5,7 +5,7 @@
  */
 import { Box, ButtonBase, Paper, Typography } from "@mui/material";
 import dayjs from "dayjs";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { VisuallyHidden } from "../../ui/VisuallyHidden";
 import { type ScheduledEvent, dayHours, isTime, minutesOf } from "./schedule";
 

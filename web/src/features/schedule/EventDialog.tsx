@@ -5,7 +5,7 @@
  */
 import { Button, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { RequiredAdornment } from "../../ui/forms/RequiredAdornment";
 import { SelectInput, type SelectOption } from "../../ui/forms/SelectInput";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";

@@ -6,7 +6,7 @@
 import { Badge, Box, ButtonBase, IconButton, Paper, Stack, Typography } from "@mui/material";
 import dayjs from "dayjs";
 import { useEffect, useRef, type KeyboardEvent } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
 import { DAY_FORMAT, inRange, monthWeeks } from "./schedule";
 

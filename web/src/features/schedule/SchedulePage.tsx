@@ -10,7 +10,7 @@ import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useOrganization } from "../../app/shell/Shell";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useDevice } from "../../app/theme";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";

@@ -8,7 +8,7 @@
  */
 import dayjs from "dayjs";
 import type { SyncRecord } from "../../offline/records";
-import type { StringKey } from "../../app/strings";
+import type { StringKey } from "../../lib/strings";
 
 export interface ScheduledEvent extends SyncRecord {
   date: string;

@@ -7,7 +7,7 @@
 import { Box, Checkbox, FormControlLabel, FormGroup, Paper, Stack, Typography } from "@mui/material";
 import { type FormEvent, useMemo } from "react";
 import { type Organization, hasFeature } from "../../app/navigation";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { MONTH_FIELDS } from "../../domain/due/input";

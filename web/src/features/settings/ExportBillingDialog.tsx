@@ -7,7 +7,7 @@
 import { Button, DialogContentText, Stack } from "@mui/material";
 import dayjs from "dayjs";
 import { useState } from "react";
-import { type StringKey, t } from "../../app/strings";
+import { type StringKey, t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { DateField } from "../../ui/forms/DateField";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";

@@ -6,7 +6,7 @@
  */
 import { Box, Paper, Stack, Typography } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { type User, canTake } from "../../auth/session";
 import { useRecords, useSyncEngine } from "../../offline/SyncProvider";

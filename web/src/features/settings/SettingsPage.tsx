@@ -10,7 +10,7 @@ import { Link as RouterLink } from "react-router";
 import { visibleNavigation } from "../../app/navigation";
 import { servedPaths } from "../../app/routes";
 import { useOrganization } from "../../app/shell/Shell";
-import { type StringKey, t } from "../../app/strings";
+import { type StringKey, t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { ImportDataDialog } from "../imports/ImportDataDialog";

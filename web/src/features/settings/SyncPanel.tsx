@@ -4,7 +4,7 @@
  */
 import { Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import dayjs from "dayjs";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useSyncEngine, useSyncStatus } from "../../offline/SyncProvider";
 
 export function syncTime(iso: string | undefined): string {

@@ -5,7 +5,7 @@
  */
 import { Alert, Box, Button, Stack } from "@mui/material";
 import { Link as RouterLink, useParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useDevice } from "../../app/theme";
 import { SiteForm } from "./SiteForm";
 

@@ -5,7 +5,7 @@
  */
 import { Button, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from "@mui/material";
 import type { ReactNode } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import type { Site } from "../../domain/records";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 import { MapIcon, PhoneIcon } from "./icons";

@@ -6,7 +6,7 @@
 import { Button, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { type Organization, customersVisible } from "../../app/navigation";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { useRecords } from "../../offline/SyncProvider";

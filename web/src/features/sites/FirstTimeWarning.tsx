@@ -6,7 +6,7 @@
 import { Button, DialogContentText } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useDevice } from "../../app/theme";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useSyncEngine, useSyncStatus } from "../../offline/SyncProvider";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 

@@ -12,7 +12,7 @@ import { type FormEvent, type ReactNode, memo, useCallback, useEffect, useMemo, 
 import { useNavigate } from "react-router";
 import { nextCounterValue } from "../../api/counters";
 import { type Organization, hasFeature } from "../../app/navigation";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { newId } from "../../domain/ids";

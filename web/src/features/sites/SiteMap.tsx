@@ -6,7 +6,7 @@
  */
 import { Box, Link, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import type { Site } from "../../domain/records";
 import { useSyncStatus } from "../../offline/SyncProvider";
 import { mapQuery } from "./siteSearch";

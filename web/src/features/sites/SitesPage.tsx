@@ -10,7 +10,7 @@ import { Box, Button, DialogContentText, IconButton, ListItem, ListItemButton, L
 import dayjs from "dayjs";
 import { useMemo, useState, type MouseEvent } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useDevice } from "../../app/theme";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";

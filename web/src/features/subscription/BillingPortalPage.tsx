@@ -5,7 +5,7 @@
 import { Alert, Button, CircularProgress, Paper, Stack, Typography } from "@mui/material";
 import { useCallback, useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { customerPortalUrl, goTo } from "./api";
 

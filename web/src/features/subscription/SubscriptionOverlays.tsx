@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Typography } from "@mui/material";
 import { type ReactNode, useEffect, useId, useState } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import type { User } from "../../auth/session";
 import { can } from "../../auth/session";
 import { type BillingOrganization, type Overlay, overlayFor } from "./conditions";

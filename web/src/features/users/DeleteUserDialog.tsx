@@ -1,5 +1,5 @@
 /** 'Delete user?' with Cancel and Delete. */
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { DeleteDialog } from "../../ui/DeleteDialog";
 
 export function DeleteUserDialog({ open, name, onCancel, onDelete }: { open: boolean; name: string; onCancel: () => void; onDelete: () => void }) {

@@ -6,7 +6,7 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { ApiError } from "../../api/types";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { useSyncEngine } from "../../offline/SyncProvider";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";

@@ -5,7 +5,7 @@
  * them all on or off at once.
  */
 import { Box, FormControlLabel, FormGroup, FormLabel, Switch } from "@mui/material";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { PERMISSIONS, WILDCARD, grants, toggle } from "../../domain/permissions";
 import { PERMISSION_LABELS } from "./permissionLabels";
 

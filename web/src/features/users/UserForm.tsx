@@ -8,7 +8,7 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from "@mui/material";
 import { type FormEvent, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { type User, can } from "../../auth/session";
 import { newId } from "../../domain/ids";

@@ -1,7 +1,7 @@
 /** /users/new and /users/{userId}: the user form, or 'User not found'. */
 import { Alert, Paper, Typography } from "@mui/material";
 import { useParams } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import type { User } from "../../auth/session";
 import { useStoredRecord } from "../../offline/useStoredRecord";
 import { UserForm } from "./UserForm";

@@ -1,5 +1,5 @@
 /** The names of §6's permissions on the user form: Mobile Access, View Location, View Equipment … */
-import type { StringKey } from "../../app/strings";
+import type { StringKey } from "../../lib/strings";
 import type { Permission } from "../../domain/permissions";
 
 export const PERMISSION_LABELS: Record<Permission, StringKey> = {

@@ -3,7 +3,7 @@
  * Sync, docs/sync.md). A record is settled only if it is still exactly the copy that was
  * sent: one changed again while the upload was in flight stays flagged for the next upload.
  */
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import type { SyncKind, UploadKind } from "../kinds";
 import { CLOCK_OFFSET_KEY, OUTBOX_KEY, REJECTED_KEY } from "../keys";
 import type { LocalRecord, SyncRecord } from "../records";

@@ -1,6 +1,6 @@
 /** The page a crash leaves: 'An error ocurred while trying to show this page.' and Reload. */
 import { Button, Stack, Typography } from "@mui/material";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 
 export interface CrashPageProps {
   onReload?: () => void;

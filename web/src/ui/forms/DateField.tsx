@@ -4,7 +4,7 @@
  * date input holds no half-typed value, so a change is enough).
  */
 import { TextField } from "@mui/material";
-import { type StringKey, t } from "../../app/strings";
+import { type StringKey, t } from "../../lib/strings";
 import { useFieldErrors } from "./fieldErrors";
 import { RequiredAdornment } from "./RequiredAdornment";
 

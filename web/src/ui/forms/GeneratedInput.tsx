@@ -7,7 +7,7 @@
 import { Alert, Box, Button, Stack } from "@mui/material";
 import { useState } from "react";
 import { ApiError } from "../../api/types";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { TextInput } from "./TextInput";
 
 export interface GeneratedInputProps {

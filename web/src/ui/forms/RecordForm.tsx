@@ -7,7 +7,7 @@
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from "@mui/material";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { DeleteDialog } from "../DeleteDialog";
 import { SaveButton } from "../SaveButton";
 import { useSnackbar } from "../snackbar/SnackbarProvider";

@@ -1,6 +1,6 @@
 /** The error icon a required field shows while it is empty (§5), named 'Required'. */
 import { InputAdornment } from "@mui/material";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { ErrorIcon } from "../icons";
 
 /** `inset` keeps the icon clear of a select's arrow. */

@@ -6,7 +6,7 @@
  */
 import { TextField } from "@mui/material";
 import type { ReactNode } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { useFieldErrors } from "./fieldErrors";
 import { RequiredAdornment } from "./RequiredAdornment";
 import { textError } from "./validation";

@@ -2,7 +2,7 @@
  * §5 field rules, for the inputs to show and for forms to disable submit while any field has
  * an error: a required field must not be blank, an email field must hold a valid address.
  */
-import type { StringKey } from "../../app/strings";
+import type { StringKey } from "../../lib/strings";
 import { isEmail } from "../../domain/email";
 
 export interface TextRules {

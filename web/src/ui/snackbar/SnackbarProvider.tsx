@@ -6,7 +6,7 @@
  */
 import { Alert, Button, IconButton, Snackbar, SnackbarContent } from "@mui/material";
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { CloseIcon } from "../icons";
 
 export type SnackbarType = "message" | "error" | "warning";

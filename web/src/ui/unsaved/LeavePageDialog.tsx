@@ -1,6 +1,6 @@
 /** The §2 leave-page dialog: 'Your current changes will be discarded.', Leave or Cancel. */
 import { Button, DialogContentText } from "@mui/material";
-import { t } from "../../app/strings";
+import { t } from "../../lib/strings";
 import { ResponsiveDialog } from "../ResponsiveDialog";
 
 export interface LeavePageDialogProps {

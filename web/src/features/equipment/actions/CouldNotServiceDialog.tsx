@@ -7,7 +7,7 @@
  */
 import { Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField } from "@mui/material";
 import { type FormEvent, useId, useState } from "react";
-import { type StringKey, t } from "../../../app/strings";
+import { type StringKey, t } from "../../../lib/strings";
 import type { Equipment } from "../../../domain/records";
 import { useSyncEngine } from "../../../offline/SyncProvider";
 import { useFieldErrors } from "../../../ui/forms/fieldErrors";

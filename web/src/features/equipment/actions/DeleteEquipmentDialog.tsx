@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import type { Equipment } from "../../../domain/records";
 import { useSyncEngine } from "../../../offline/SyncProvider";
 import { DeleteDialog } from "../../../ui/DeleteDialog";

@@ -8,7 +8,7 @@
 import { Button, List, ListItem, ListItemButton, ListItemText } from "@mui/material";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { type StringKey, t } from "../../../app/strings";
+import { type StringKey, t } from "../../../lib/strings";
 import type { Equipment, Site } from "../../../domain/records";
 import { ResponsiveDialog } from "../../../ui/ResponsiveDialog";
 import { ReplaceBarcodeDialog } from "../barcodes/ReplaceBarcodeDialog";

@@ -8,7 +8,7 @@
 import { Button, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from "@mui/material";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import type { Equipment, Site } from "../../../domain/records";
 import { matches } from "../../../domain/search";
 import { useRecords, useSyncEngine } from "../../../offline/SyncProvider";

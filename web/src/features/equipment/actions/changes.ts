@@ -2,7 +2,7 @@
  * The equipment actions of §4 as local changes (they work offline and sync later): soft
  * delete, Could Not Service and Transfer, each leaving its history record.
  */
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { type HistoryRecord, HistoryType, historyRecord } from "../../../domain/history";
 import type { Equipment, Site } from "../../../domain/records";
 import type { SyncEngine } from "../../../offline/sync/engine";

@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Button, Stack, TextField, Typography } from "@mui/material";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { useDevice } from "../../../app/theme";
 import { ResponsiveDialog } from "../../../ui/ResponsiveDialog";
 import { type ScanSource, normalizeBarcode } from "./formats";

@@ -11,7 +11,7 @@
 import { Alert, Box, Button, CircularProgress, IconButton, Slide, Stack, Typography, useMediaQuery } from "@mui/material";
 import { useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { useAuth } from "../../../auth/AuthProvider";
 import { can } from "../../../auth/session";
 import type { Equipment, Site } from "../../../domain/records";

@@ -5,7 +5,7 @@
  * shows. Needs EQUIPMENT_WRITE (the action editEquipment, which covers the history record).
  */
 import { useEffect, useState } from "react";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { useAuth } from "../../../auth/AuthProvider";
 import { canTake } from "../../../auth/session";
 import type { Equipment, Site } from "../../../domain/records";

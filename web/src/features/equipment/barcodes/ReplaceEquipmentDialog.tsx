@@ -8,7 +8,7 @@
 import { Button, Stack, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { useAuth } from "../../../auth/AuthProvider";
 import { canTake } from "../../../auth/session";
 import type { Equipment, Site } from "../../../domain/records";

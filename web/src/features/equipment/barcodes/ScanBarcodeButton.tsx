@@ -1,7 +1,7 @@
 /** The equipment list's 'Scan Barcode' button (mobile): opens the scanner, then runs the scan flow at the site. */
 import { Button } from "@mui/material";
 import { useState } from "react";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { BarcodeScannerDialog } from "./BarcodeScannerDialog";
 import { ScanIcon } from "./icons";
 import { useScanFlow } from "./useScanFlow";

@@ -10,7 +10,7 @@
  * (before and after locationId and name): the server bills each such move once under the
  * model's SKU (docs/decisions.md), so a swap counts two and a replacement one.
  */
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { HistoryType, type HistoryRecord, historyRecord } from "../../../domain/history";
 import type { Equipment, Site } from "../../../domain/records";
 import type { LocalRecord } from "../../../offline/records";

@@ -4,7 +4,7 @@
  */
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import type { Equipment, Site } from "../../../domain/records";
 import { useSyncEngine } from "../../../offline/SyncProvider";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";

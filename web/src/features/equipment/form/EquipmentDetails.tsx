@@ -5,7 +5,7 @@
  */
 import { Box, Typography } from "@mui/material";
 import { Fragment } from "react";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { formatDate } from "../../../domain/dates";
 import type { Equipment, Site } from "../../../domain/records";
 import { useRecords } from "../../../offline/SyncProvider";

@@ -10,7 +10,7 @@ import { Box, Button, ListSubheader, MenuItem, Paper, Stack, TextField, Typograp
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { hasFeature, type Organization } from "../../../app/navigation";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { FALLBACK_TIME_ZONE } from "../../../domain/dates";
 import { newId } from "../../../domain/ids";
 import type { Catalogue, Equipment, EquipmentType, Model, Site } from "../../../domain/records";

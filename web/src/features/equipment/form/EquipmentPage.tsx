@@ -7,7 +7,7 @@
  */
 import { Alert, Box, Paper, Typography } from "@mui/material";
 import { useParams, useSearchParams } from "react-router";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { useAuth } from "../../../auth/AuthProvider";
 import { can } from "../../../auth/session";
 import { useDevice } from "../../../app/theme";

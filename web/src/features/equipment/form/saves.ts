@@ -2,7 +2,7 @@
  * What the equipment form saves (§4): a new item with its 'added' history record, or an edit
  * that changes values with a data-change record holding before and after.
  */
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { HistoryType, historyRecord } from "../../../domain/history";
 import type { Equipment } from "../../../domain/records";
 import type { SyncEngine } from "../../../offline/sync/engine";

@@ -13,7 +13,7 @@
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Tooltip, Typography } from "@mui/material";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { useDevice } from "../../../app/theme";
 import { deviceTimeZone, formatDate } from "../../../domain/dates";
 import { dueLists } from "../../../domain/due";

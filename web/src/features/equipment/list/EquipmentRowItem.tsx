@@ -7,7 +7,7 @@
  */
 import { styled } from "@mui/material";
 import { memo } from "react";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import type { DueState } from "../../../domain/records";
 import type { EquipmentRow } from "./rows";
 

@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Stack, TextField } from "@mui/material";
 import { type FormEvent, useId, useState } from "react";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import type { Equipment, Site } from "../../../domain/records";
 import { useSyncEngine } from "../../../offline/SyncProvider";
 import { ResponsiveDialog } from "../../../ui/ResponsiveDialog";

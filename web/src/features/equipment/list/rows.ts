@@ -4,7 +4,7 @@
  * up front, due states are evaluated once (and again as time passes), and a keystroke in the
  * search box is a plain filter over strings.
  */
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { FALLBACK_TIME_ZONE } from "../../../domain/dates";
 import { dueLists } from "../../../domain/due";
 import { type SiteCalendar, nextDueOf } from "../../../domain/dueDates";

@@ -3,7 +3,7 @@
  * an ISO instant, the field shows and takes the site's wall-clock time.
  */
 import { TextField } from "@mui/material";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { fromLocalInput, toLocalInput } from "../../../domain/dates";
 import { RequiredAdornment } from "../../../ui/forms/RequiredAdornment";
 

@@ -5,7 +5,7 @@
  * due engine's `dueLists`, so the tag and the list never disagree.
  */
 import { Box, Typography, alpha } from "@mui/material";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { formatDate } from "../../../domain/dates";
 import { type DueResult, dueLists } from "../../../domain/due";
 import { dueStateOf } from "../../../domain/records";

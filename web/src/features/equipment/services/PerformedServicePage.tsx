@@ -6,7 +6,7 @@
 import { Alert, Box, Stack } from "@mui/material";
 import { type FormEvent, useState } from "react";
 import { useParams } from "react-router";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { useAuth } from "../../../auth/AuthProvider";
 import { canTake } from "../../../auth/session";
 import { FALLBACK_TIME_ZONE } from "../../../domain/dates";

@@ -5,7 +5,7 @@
  */
 import { Alert, Box, Paper, Typography } from "@mui/material";
 import type { ReactNode } from "react";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import type { EquipmentRecords, EquipmentRecordsState } from "./useEquipmentRecords";
 
 export function ScreenFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

@@ -6,7 +6,7 @@
  * the performed service alone. Undo after Perform Now puts the performed service back and
  * deletes the history record it wrote.
  */
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { type HistoryRecord, HistoryType, type QuestionnaireAnswer, historyRecord } from "../../../domain/history";
 import { compositeId } from "../../../domain/ids";
 import type { Equipment, PerformedService, ServiceType } from "../../../domain/records";

@@ -5,7 +5,7 @@
  * the next date and what moved it, and, for a due service, since when it is due or how late it is.
  * Dates are in the site's time zone.
  */
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { formatDate } from "../../../domain/dates";
 import { Clock } from "../../../domain/due/clock";
 import { frequencyType, periodStart } from "../../../domain/due/frequency";

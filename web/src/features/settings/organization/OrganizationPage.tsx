@@ -8,7 +8,7 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from "@mui/material";
 import { type FormEvent, useCallback, useMemo } from "react";
 import { hasFeature } from "../../../app/navigation";
-import { t } from "../../../app/strings";
+import { t } from "../../../lib/strings";
 import { useAuth } from "../../../auth/AuthProvider";
 import { can } from "../../../auth/session";
 import { countryOptions, provinceOptions } from "../../../domain/places";

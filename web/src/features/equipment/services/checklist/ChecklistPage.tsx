@@ -8,7 +8,7 @@
 import { Alert, Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, Stack, TextField } from "@mui/material";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
-import { t } from "../../../../app/strings";
+import { t } from "../../../../lib/strings";
 import { useAuth } from "../../../../auth/AuthProvider";
 import { canTake } from "../../../../auth/session";
 import type { Question, ServiceType } from "../../../../domain/records";

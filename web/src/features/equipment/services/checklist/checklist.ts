@@ -4,8 +4,8 @@
  * chosen option with deficiencyToAdd (and its history 11), and the equipment fields set by
  * answers (with one data-change history record, 6, holding before and after).
  */
-import type { StringKey } from "../../../../app/strings";
-import { t } from "../../../../app/strings";
+import type { StringKey } from "../../../../lib/strings";
+import { t } from "../../../../lib/strings";
 import { type HistoryRecord, HistoryType, type QuestionnaireAnswer, historyRecord } from "../../../../domain/history";
 import type { Equipment, NamedField, PerformedService, Question, QuestionOption, ServiceType } from "../../../../domain/records";
 import type { SyncEngine } from "../../../../offline/sync/engine";

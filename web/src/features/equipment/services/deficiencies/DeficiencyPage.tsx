@@ -9,7 +9,7 @@
 import { Alert, Box, Button, Stack, Typography } from "@mui/material";
 import { type FormEvent, useMemo, useState } from "react";
 import { useParams } from "react-router";
-import { t } from "../../../../app/strings";
+import { t } from "../../../../lib/strings";
 import { useAuth } from "../../../../auth/AuthProvider";
 import { can, canTake } from "../../../../auth/session";
 import { FALLBACK_TIME_ZONE, formatDate } from "../../../../domain/dates";

@@ -5,7 +5,7 @@
  */
 import { Box, Button, Stack, Typography } from "@mui/material";
 import { useId, useMemo, useState } from "react";
-import { t } from "../../../../app/strings";
+import { t } from "../../../../lib/strings";
 import { useAuth } from "../../../../auth/AuthProvider";
 import { can, canTake } from "../../../../auth/session";
 import { formatDate } from "../../../../domain/dates";

@@ -3,7 +3,7 @@
  * one, or a checklist choice with deficiencyToAdd) writes a 'deficiency opened' history record
  * (11); closing one sets dateClosed and writes 'deficiency closed' (12). Both point at it.
  */
-import { t } from "../../../../app/strings";
+import { t } from "../../../../lib/strings";
 import { type HistoryRecord, HistoryType, historyRecord } from "../../../../domain/history";
 import { newId } from "../../../../domain/ids";
 import type { Deficiency } from "../../../../domain/records";

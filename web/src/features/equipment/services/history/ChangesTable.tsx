@@ -3,7 +3,7 @@
  * fields they touched; custom field values (fieldData) are named by their field's name.
  */
 import { Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
-import { t } from "../../../../app/strings";
+import { t } from "../../../../lib/strings";
 
 type Values = Record<string, unknown> | null | undefined;
 

@@ -4,7 +4,7 @@
  */
 import { ListItem, ListItemButton, ListItemText } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import { t } from "../../../../app/strings";
+import { t } from "../../../../lib/strings";
 import { formatDate } from "../../../../domain/dates";
 import type { HistoryRecord } from "../../../../domain/history";
 import type { Equipment } from "../../../../domain/records";

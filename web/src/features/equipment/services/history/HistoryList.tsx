@@ -7,7 +7,7 @@
 import { Alert, Box, Button, Chip, ListItem, ListItemButton, ListItemText, Stack, Typography } from "@mui/material";
 import { type ReactNode, useMemo } from "react";
 import { Link as RouterLink } from "react-router";
-import { t } from "../../../../app/strings";
+import { t } from "../../../../lib/strings";
 import { useAuth } from "../../../../auth/AuthProvider";
 import { can, canTake } from "../../../../auth/session";
 import { formatDate } from "../../../../domain/dates";

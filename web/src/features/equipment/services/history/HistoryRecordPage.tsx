@@ -7,7 +7,7 @@
 import { Alert, Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { type FormEvent, useMemo, useState } from "react";
 import { useParams } from "react-router";
-import { t } from "../../../../app/strings";
+import { t } from "../../../../lib/strings";
 import { useAuth } from "../../../../auth/AuthProvider";
 import { can, canTake } from "../../../../auth/session";
 import { FALLBACK_TIME_ZONE } from "../../../../domain/dates";

@@ -5,7 +5,7 @@
  */
 import { Box, List, Typography } from "@mui/material";
 import { useId, useMemo } from "react";
-import { t } from "../../../../app/strings";
+import { t } from "../../../../lib/strings";
 import { useAuth } from "../../../../auth/AuthProvider";
 import { can } from "../../../../auth/session";
 import type { EquipmentRecords } from "../useEquipmentRecords";

@@ -1,5 +1,5 @@
 /** The §4 history types by name, for the list and the record form's type choice. */
-import { type StringKey, t } from "../../../../app/strings";
+import { type StringKey, t } from "../../../../lib/strings";
 import { HistoryType } from "../../../../domain/history";
 
 export const HISTORY_TYPE_CODES: readonly number[] = Object.values(HistoryType);

@@ -1,0 +1,25 @@
+/** Strings of subscription, trial, cancellation and changed terms. */
+export const subscription = {
+  trialStartTitle: "Start your free trial",
+  trialStartText:
+    "Fieldtag is free for 3 months from sign-up. Add a card on the payment page to start your trial; you are charged only when the trial ends, and you can cancel at any time from the Billing Portal.",
+  trialPlan: "Plan: {plan}",
+  planEms: "EMS (non-profit or publicly funded emergency services)",
+  startFreeTrial: "Start Free Trial",
+  trialLater: "Later",
+  openingCheckout: "Opening checkout...",
+  canceledTitle: "Your subscription has been canceled",
+  canceledText: "Your data is safe: you can still view and export it. Reactivate your subscription to make changes again.",
+  canceledAskAdmin: "Ask an administrator of your organization to reactivate it.",
+  reactivate: "Reactivate",
+  canceledReadOnly: "View Only",
+  completingSignUpTitle: "Completing sign-up...",
+  completingSignUpText: "Waiting for the payment provider to confirm your subscription. This takes a few seconds.",
+  subscriptionContinue: "Continue",
+  termsTitle: "Our terms have changed",
+  termsText: "Please read and accept the updated Terms and Conditions to continue using Fieldtag.",
+  termsAccept: "Accept",
+  termsAccepting: "Saving...",
+  openingBillingPortal: "Opening the Billing Portal...",
+  tryAgain: "Try Again",
+};

@@ -1,4 +1,4 @@
-//! The application: shared state and the router with its layers.
+//! The application: the router with its layers.
 
 use std::sync::Arc;
 
@@ -8,46 +8,16 @@ use axum::extract::State;
 use axum::handler::Handler;
 use axum::http::{HeaderMap, HeaderValue, Method, Uri, header};
 use axum::response::{IntoResponse, Response};
-use fieldtag_store::Store;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::auth::tokens::TokenKeys;
-use crate::billing::Billing;
+use crate::body_limit::MAX_BODY_BYTES;
 use crate::error::ApiError;
-use crate::files::Files;
-use crate::mail::Mailer;
 use crate::routes;
-use crate::web_app::{self, WebAssets};
-
-/// Largest request body the API reads.
-pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
-
-/// What every handler may reach.
-#[derive(Clone)]
-pub struct AppState {
-    pub store: Store,
-    pub tokens: Arc<TokenKeys>,
-    pub mailer: Arc<Mailer>,
-    /// Uploaded images and their signed links.
-    pub files: Arc<Files>,
-    /// Where people reach this server; links in mail start with it.
-    pub public_url: String,
-    /// The built web app, served from `/`.
-    pub web_assets: WebAssets,
-    /// The card payment provider, or none (manual billing).
-    pub billing: Billing,
-    /// Wakes this instance's import runner when a job is queued.
-    pub import_queue: crate::imports::runner::ImportQueue,
-    /// The safety scan app's API, when imports from it are configured.
-    pub safety_scan_url: Option<String>,
-    /// Who may read `/metrics`.
-    pub metrics: crate::metrics::MetricsAccess,
-    /// Where a request comes from, through trusted proxies.
-    pub client_address: crate::client_address::ClientAddress,
-}
+use crate::state::AppState;
+use crate::web_app;
 
 /// The whole HTTP application.
 pub fn router(state: AppState) -> Router {
@@ -57,7 +27,7 @@ pub fn router(state: AppState) -> Router {
     crate::metrics::install();
     Router::new()
         .merge(api)
-        .route("/metrics", axum::routing::get(crate::metrics::scrape))
+        .route("/metrics", axum::routing::get(routes::metrics::scrape))
         .merge(routes::docs::router(openapi))
         .fallback(api_or_web_app.layer(CompressionLayer::new()))
         .method_not_allowed_fallback(method_not_allowed)

@@ -10,9 +10,11 @@ use axum::response::{IntoResponse, Response};
 use bytes::{Bytes, BytesMut};
 use http_body_util::BodyExt;
 
-use crate::app::MAX_BODY_BYTES;
 use crate::error::ApiError;
 use crate::files::FILES_PATH;
+
+/// Largest request body the API reads.
+pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
 
 /// Bodies larger than this are refused without being read.
 const MAX_DRAIN_BYTES: u64 = 64 * 1024 * 1024;

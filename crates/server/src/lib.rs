@@ -18,4 +18,5 @@ pub mod reports;
 pub mod routes;
 pub mod security_headers;
 pub mod serve;
+pub mod state;
 pub mod web_app;

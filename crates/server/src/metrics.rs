@@ -1,5 +1,5 @@
-//! `GET /metrics` in Prometheus text format: HTTP requests and their latency by route
-//! template, sync batches and records, and the import job queue (docs/operations.md).
+//! What `GET /metrics` shows, in Prometheus text format: HTTP requests and their latency by
+//! route template, sync batches and records, and the import job queue (docs/operations.md).
 //!
 //! Counters live in the process-wide `metrics` recorder, as a scraper expects of one process;
 //! the job queue is read from the database at each scrape, so it is the same on every instance.
@@ -8,14 +8,13 @@ use std::net::SocketAddr;
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use axum::extract::{ConnectInfo, MatchedPath, Request, State};
+use axum::extract::{MatchedPath, Request};
 use axum::http::{HeaderMap, header};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use sha2::{Digest, Sha256};
 
-use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 
 pub const REQUESTS: &str = "fieldtag_http_requests_total";
@@ -78,7 +77,8 @@ impl MetricsAccess {
         MetricsAccess { token_hash: token.filter(|t| !t.is_empty()).map(hash) }
     }
 
-    fn check(&self, peer: Option<SocketAddr>, headers: &HeaderMap) -> ApiResult<()> {
+    /// Whether a request from `peer` with `headers` may read the metrics.
+    pub fn check(&self, peer: Option<SocketAddr>, headers: &HeaderMap) -> ApiResult<()> {
         match &self.token_hash {
             Some(expected) => {
                 let sent = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
@@ -103,17 +103,4 @@ impl MetricsAccess {
 
 fn hash(token: &str) -> [u8; 32] {
     Sha256::digest(token.as_bytes()).into()
-}
-
-/// `GET /metrics`.
-pub async fn scrape(State(state): State<AppState>, request: Request) -> ApiResult<Response> {
-    let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0);
-    state.metrics.check(peer, request.headers())?;
-    let waiting = state.store.import_jobs_waiting().await?;
-    let mut text = install().render();
-    text.push_str(&format!(
-        "# HELP {IMPORT_JOBS_WAITING} Import jobs queued or running, read from the database.\n\
-         # TYPE {IMPORT_JOBS_WAITING} gauge\n{IMPORT_JOBS_WAITING} {waiting}\n"
-    ));
-    Ok(([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], text).into_response())
 }

@@ -10,7 +10,7 @@ use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
-use crate::app::{AppState, router};
+use crate::app::router;
 use crate::auth::tokens::{TokenKeys, new_signing_secret};
 use crate::billing::Billing;
 use crate::config::Config;
@@ -18,6 +18,7 @@ use crate::files::Files;
 use crate::imports::runner::{ImportQueue, ImportRunner, RunnerContext};
 use crate::mail::Mailer;
 use crate::maintenance::Maintenance;
+use crate::state::AppState;
 use crate::web_app::WebAssets;
 
 /// Runs the server from the command line; the exit code says how it ended.

@@ -15,6 +15,7 @@ pub mod fields;
 pub mod people;
 pub mod services;
 pub mod sites;
+pub mod stored;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;

@@ -7,10 +7,10 @@ use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use fieldtag_domain::permissions::{Permission, grants};
 
-use crate::app::AppState;
 use crate::auth::client_app::permissions_of;
 use crate::auth::tokens::AccessClaims;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// A signed-in user, as of this request.
 #[derive(Debug, Clone)]

@@ -11,8 +11,8 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::events::trial_has_lapsed;
-use crate::app::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// What an inactive organisation is told when it tries to change something.
 pub const INACTIVE_MESSAGE: &str =

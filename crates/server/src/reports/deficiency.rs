@@ -10,8 +10,8 @@ use super::times::days_between;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
-const COLUMNS: [Column; 12] = [
-    Column::both("Site", 1.2),
+pub(super) const COLUMNS: [Column; 12] = [
+    Column::both(SITE, 1.2),
     Column::both("Location", 1.3),
     Column::both("Barcode", 0.8),
     Column::csv_only("Model"),
@@ -20,11 +20,12 @@ const COLUMNS: [Column; 12] = [
     Column::both("Description", 2.0),
     Column::both("Opened", 0.8),
     Column::both("Closed", 0.8),
-    Column::both("Status", 0.6),
+    Column::both(STATUS, 0.6),
     Column::both("Days Open", 0.5),
     Column::csv_only("Equipment Id"),
 ];
-const STATUS: usize = 9;
+const SITE: &str = "Site";
+const STATUS: &str = "Status";
 
 pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let location_id = request.location_id.as_deref();
@@ -34,11 +35,12 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let mut report = Report::new(ReportName::Deficiency, dataset, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     if location_id.is_some() {
-        report.columns[0].in_pdf = false;
+        report.hide_from_pdf(SITE);
     }
     report.empty_text = "No deficiencies were open in this period.";
     let items: std::collections::HashMap<&str, &Value> = dataset.equipment.iter().map(|item| (text(item, "id"), item)).collect();
-    let mut listed: Vec<(i64, Row)> = Vec::new();
+    // Oldest first, then by site and location.
+    let mut listed: Vec<((i64, String, String), Row)> = Vec::new();
     let (mut open_count, mut opened_in, mut closed_in) = (0, 0, 0);
     for deficiency in &dataset.deficiencies {
         let site_id = text(deficiency, "locationId");
@@ -57,9 +59,11 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
         let item = items.get(text(deficiency, "equipmentId")).copied();
         let field = |key: &str| item.map(|item| text(item, key).to_string()).unwrap_or_default();
         let days = days_between(opened, closed.unwrap_or(now).max(opened));
+        let (site_name, location) = (dataset.site_name(site_id).to_string(), field("name"));
+        let order = (opened, site_name.clone(), location.clone());
         let cells = vec![
-            dataset.site_name(site_id).to_string(),
-            field("name"),
+            site_name,
+            location,
             field("barcode"),
             item.map(|item| dataset.model_name(item).to_string()).unwrap_or_default(),
             item.map(|item| dataset.equipment_type_name(item).to_string()).unwrap_or_default(),
@@ -72,9 +76,9 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
             text(deficiency, "equipmentId").to_string(),
         ];
         let alerts = if closed.is_none() { vec![STATUS] } else { Vec::new() };
-        listed.push((opened, Row { cells, group_start: true, alerts, ..Row::default() }));
+        listed.push((order, Row { cells, group_start: true, alerts, ..Row::default() }));
     }
-    listed.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cells[0].cmp(&b.1.cells[0])).then_with(|| a.1.cells[1].cmp(&b.1.cells[1])));
+    listed.sort_by(|a, b| a.0.cmp(&b.0));
     report.rows = listed.into_iter().map(|(_, row)| row).collect();
     report.parameters = vec![Labelled::new("From", start), Labelled::new("To", end)];
     report.totals = vec![

@@ -11,15 +11,17 @@ use super::times;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
-const COLUMNS: [Column; 7] = [
-    Column::grouped("Due Month", 0.8),
-    Column::both("Site", 1.4),
+pub(super) const COLUMNS: [Column; 7] = [
+    Column::grouped(DUE_MONTH, 0.8),
+    Column::both(SITE, 1.4),
     Column::both("Service", 1.3),
     Column::both("Equipment Type", 1.2),
     Column::both("Model", 1.0),
     Column::both("Quantity", 0.55),
     Column::both("First Due", 0.75),
 ];
+const DUE_MONTH: &str = "Due Month";
+const SITE: &str = "Site";
 const OVERDUE: &str = "Overdue";
 
 pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
@@ -31,7 +33,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let mut report = Report::new(ReportName::EquipmentDueConsolidated, dataset, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     if location_id.is_some() {
-        report.columns[1].in_pdf = false;
+        report.hide_from_pdf(SITE);
     }
     report.empty_text = "Nothing falls due in this period.";
     let results = dataset.due(|_| now);
@@ -91,7 +93,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
         let group_start = month != previous_month;
         previous_month.clone_from(&month);
         let site_name = dataset.sites.get(site).map(|s| text(s, "name").to_string()).unwrap_or_default();
-        let alerts = if month == OVERDUE { vec![0] } else { Vec::new() };
+        let alerts = if month == OVERDUE { vec![DUE_MONTH] } else { Vec::new() };
         report.rows.push(Row {
             cells: vec![month, site_name, service, equipment_type, model, quantity.to_string(), first],
             group_start,

@@ -8,7 +8,7 @@ use super::params::Request;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
-const COLUMNS: [Column; 12] = [
+pub(super) const COLUMNS: [Column; 12] = [
     Column::csv_only("Site"),
     Column::both("Location", 1.5),
     Column::both("Barcode", 0.9),
@@ -18,11 +18,11 @@ const COLUMNS: [Column; 12] = [
     Column::csv_only("Manufacture Date"),
     Column::both("Next Inspection", 0.9),
     Column::both("Next Service", 0.9),
-    Column::both("Due", 0.9),
+    Column::both(DUE, 0.9),
     Column::both("Open Deficiencies", 0.7),
     Column::csv_only("Services"),
 ];
-const DUE: usize = 9;
+const DUE: &str = "Due";
 
 pub const FILTERS: [&str; 4] = ["all", "serviceOrInspection", "service", "inspection"];
 

@@ -14,7 +14,7 @@ use super::times::{self, Zone};
 use super::{Column, Detail, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
-const COLUMNS: [Column; 14] = [
+pub(super) const COLUMNS: [Column; 14] = [
     Column::csv_only("Site"),
     Column::grouped("Location", 1.5),
     Column::grouped("Barcode", 0.9),
@@ -25,13 +25,13 @@ const COLUMNS: [Column; 14] = [
     Column::both("Service", 1.2),
     Column::both("Last Date", 0.9),
     Column::both("Next Date", 0.9),
-    Column::both("Status", 0.75),
-    Column::both("Result", 1.1),
+    Column::both(STATUS, 0.75),
+    Column::both(RESULT, 1.1),
     Column::both("Technician", 1.0),
     Column::csv_only("Open Deficiencies"),
 ];
-const STATUS: usize = 10;
-const RESULT: usize = 11;
+const STATUS: &str = "Status";
+const RESULT: &str = "Result";
 
 /// The parameters as read, with their defaults.
 pub struct Period {
@@ -116,6 +116,13 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
                     due += usize::from(status == "Due");
                     overdue += usize::from(status == "Overdue");
                     let (result_text, technician) = outcome(dataset, id, line, &events, could_not, &open);
+                    let mut alerts = Vec::new();
+                    if status == "Overdue" || status == "Due" {
+                        alerts.push(STATUS);
+                    }
+                    if result_text.starts_with("Deficient") || result_text.starts_with("Not serviced") {
+                        alerts.push(RESULT);
+                    }
                     let mut cells = item_cells.to_vec();
                     cells.extend([
                         line.name.clone(),
@@ -126,13 +133,6 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
                         technician,
                         open_text.clone(),
                     ]);
-                    let mut alerts = Vec::new();
-                    if status == "Overdue" || status == "Due" {
-                        alerts.push(STATUS);
-                    }
-                    if cells[RESULT].starts_with("Deficient") || cells[RESULT].starts_with("Not serviced") {
-                        alerts.push(RESULT);
-                    }
                     rows.push(Row { cells, alerts, ..Row::default() });
                 }
             }

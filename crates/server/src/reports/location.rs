@@ -9,7 +9,7 @@ use super::params::Request;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
-const COLUMNS: [Column; 14] = [
+pub(super) const COLUMNS: [Column; 14] = [
     Column::both("Site", 1.4),
     Column::both("Site Number", 0.6),
     Column::csv_only("Status"),

@@ -134,8 +134,8 @@ pub struct Row {
     pub cells: Vec<String>,
     /// The first row of a new group (item): the PDF rules a line above it.
     pub group_start: bool,
-    /// Cells the PDF marks in the alert colour, by column index.
-    pub alerts: Vec<usize>,
+    /// Cells the PDF marks in the alert colour, by column title.
+    pub alerts: Vec<&'static str>,
     pub details: Vec<Detail>,
 }
 
@@ -194,6 +194,13 @@ impl Report {
             rows: Vec::new(),
             empty_text: "Nothing to report for these parameters.",
             signature: false,
+        }
+    }
+
+    /// Leaves a column out of the PDF (the site's name on a report about one site).
+    pub(crate) fn hide_from_pdf(&mut self, title: &str) {
+        for column in self.columns.iter_mut().filter(|column| column.title == title) {
+            column.in_pdf = false;
         }
     }
 }
@@ -265,4 +272,30 @@ fn file_name(report: &Report, extension: &str) -> String {
         .collect();
     let scope = scope.split_whitespace().collect::<Vec<_>>().join(" ");
     format!("{} - {} - {}.{extension}", report.name.title(), scope, report.file_date)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Cells are marked and columns hidden by title, so a title names one column.
+    #[test]
+    fn a_reports_column_titles_are_its_own() {
+        let reports: [&[Column]; 8] = [
+            &inspection::COLUMNS,
+            &equipment::COLUMNS,
+            &deficiency::COLUMNS,
+            &location::COLUMNS,
+            &selective_equipment::COLUMNS,
+            &due_consolidated::COLUMNS,
+            &time_at_location::COLUMNS,
+            &questionnaire::COLUMNS,
+        ];
+        for columns in reports {
+            let mut titles: Vec<&str> = columns.iter().map(|column| column.title).collect();
+            titles.sort_unstable();
+            titles.dedup();
+            assert_eq!(titles.len(), columns.len(), "{:?}", columns.iter().map(|column| column.title).collect::<Vec<_>>());
+        }
+    }
 }

@@ -7,9 +7,9 @@ use super::params::Request;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
-const COLUMNS: [Column; 10] = [
+pub(super) const COLUMNS: [Column; 10] = [
     Column::grouped("Date", 0.75),
-    Column::grouped("Site", 1.1),
+    Column::grouped(SITE, 1.1),
     Column::grouped("Location", 1.2),
     Column::grouped("Barcode", 0.8),
     Column::grouped("Service", 1.0),
@@ -19,6 +19,7 @@ const COLUMNS: [Column; 10] = [
     Column::both("Comment", 1.2),
     Column::csv_only("History Id"),
 ];
+const SITE: &str = "Site";
 
 /// The service a checklist belongs to: its history record's `relevantId` is the performed
 /// service's id, `{equipmentId}-{serviceTypeId}`.
@@ -36,7 +37,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let mut report = Report::new(ReportName::Questionnaire, dataset, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     if location_id.is_some() {
-        report.columns[1].in_pdf = false;
+        report.hide_from_pdf(SITE);
     }
     report.empty_text = "No checklists were answered in this period.";
     let items: std::collections::HashMap<&str, &serde_json::Value> =

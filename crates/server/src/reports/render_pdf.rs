@@ -165,7 +165,7 @@ fn page_data<'a>(report: &'a Report, branding: &'a Branding, layout: Layout) -> 
                 })
                 .collect(),
             group_start: row.group_start,
-            alerts: row.alerts.iter().filter_map(|a| shown.iter().position(|s| s == a)).collect(),
+            alerts: row.alerts.iter().filter_map(|title| shown.iter().position(|&i| report.columns[i].title == *title)).collect(),
             details: &row.details,
         })
         .collect();

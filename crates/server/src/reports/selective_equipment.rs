@@ -9,7 +9,7 @@ use super::params::Request;
 use super::{Column, Detail, Labelled, Report, ReportName, Row};
 use crate::error::{ApiError, ApiResult};
 
-const COLUMNS: [Column; 11] = [
+pub(super) const COLUMNS: [Column; 11] = [
     Column::csv_only("Site"),
     Column::grouped("Location", 1.5),
     Column::grouped("Barcode", 0.9),
@@ -19,10 +19,10 @@ const COLUMNS: [Column; 11] = [
     Column::both("Service", 1.2),
     Column::both("Last Date", 0.9),
     Column::both("Next Date", 0.9),
-    Column::both("Status", 0.8),
+    Column::both(STATUS, 0.8),
     Column::csv_only("Open Deficiencies"),
 ];
-const STATUS: usize = 9;
+const STATUS: &str = "Status";
 
 pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let site_id = request.location_id.as_deref().unwrap_or_default();

@@ -12,7 +12,7 @@ use super::params::Request;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
-const COLUMNS: [Column; 9] = [
+pub(super) const COLUMNS: [Column; 9] = [
     Column::grouped("Date", 0.8),
     Column::both("Site", 1.4),
     Column::both("Technician", 1.2),

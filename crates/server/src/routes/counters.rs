@@ -7,10 +7,10 @@ use fieldtag_domain::permissions::Permission;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::app::AppState;
 use crate::auth::OrgSession;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::Json;
+use crate::state::AppState;
 
 /// The only value a counter update may carry (spec §3: the literal increment marker).
 pub const INCREMENT_MARKER: &str = "$increment";

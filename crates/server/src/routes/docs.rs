@@ -6,7 +6,7 @@ use axum::Router;
 use utoipa::openapi::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// `/api/openapi.json` and the browsable page at `/api/docs`.
 pub fn router(openapi: Arc<OpenApi>) -> Router<AppState> {

@@ -20,11 +20,11 @@ use jiff::tz::TimeZone;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::app::AppState;
 use crate::auth::{OrgSession, Session};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::Query;
 use crate::routes::download::attachment;
+use crate::state::AppState;
 
 /// Records read and written per chunk of the export.
 pub const EXPORT_PAGE: i64 = 1_000;

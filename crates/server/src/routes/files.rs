@@ -9,7 +9,6 @@ use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
 use serde::{Deserialize, Serialize};
 
-use crate::app::AppState;
 use crate::auth::{OrgSession, Session};
 use crate::body_limit::{declared_length, discard, read_limited};
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -17,6 +16,7 @@ use crate::extract::{Json, Path, Query};
 use crate::files::names::{Folder, ImageType, StoredName};
 use crate::files::signing::{Access, LinkError};
 use crate::files::{CACHE_CONTROL, MAX_FILE_BYTES};
+use crate::state::AppState;
 
 /// What a signed link is asked for.
 #[derive(Deserialize, utoipa::ToSchema)]

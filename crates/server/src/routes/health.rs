@@ -4,8 +4,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Serialize;
 
-use crate::app::AppState;
 use crate::extract::Json;
+use crate::state::AppState;
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Health {

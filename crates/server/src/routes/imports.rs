@@ -9,12 +9,12 @@ use fieldtag_store::NewImport;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::app::AppState;
 use crate::auth::{OrgSession, Session};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Query};
 use crate::imports::record::ImportRecord;
 use crate::imports::safety_scan::SOURCE;
+use crate::state::AppState;
 
 /// The fields of an import request (spec §3: no others are allowed).
 const REQUEST_FIELDS: [&str; 6] = ["orgId", "importKey", "importAllSites", "clearAllData", "importUsers", "importDate"];

@@ -11,7 +11,6 @@ use fieldtag_domain::permissions::Permission;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::app::AppState;
 use crate::auth::OrgSession;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::Json;
@@ -19,6 +18,7 @@ use crate::imports::csv::check::Rejection;
 use crate::imports::csv::fields::{EQUIPMENT_FIELDS, Field, FileKind, HISTORY_FIELDS, SITE_FIELDS};
 use crate::imports::csv::file::read_file;
 use crate::imports::csv::write::{Request, RunError, run};
+use crate::state::AppState;
 
 /// The fields of each kind of file, for the column-mapping screen.
 #[derive(Serialize, utoipa::ToSchema)]

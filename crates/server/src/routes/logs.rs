@@ -9,10 +9,10 @@ use axum::http::{HeaderMap, StatusCode};
 use fieldtag_store::{ClientLog, Limit, now_millis};
 use serde_json::Value;
 
-use crate::app::AppState;
 use crate::auth::session::MaybeSession;
 use crate::body_limit::read_limited;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
 
 const MAX_MESSAGE_CHARS: usize = 10_000;
 /// Largest log body kept: a crash report with its stack fits.

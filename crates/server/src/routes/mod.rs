@@ -11,6 +11,7 @@ pub mod health;
 pub mod imports;
 pub mod imports_csv;
 pub mod logs;
+pub mod metrics;
 pub mod organizations;
 pub mod payments;
 pub mod reports;
@@ -25,8 +26,8 @@ use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::AppState;
 use crate::error::ErrorBody;
+use crate::state::AppState;
 
 #[derive(OpenApi)]
 #[openapi(

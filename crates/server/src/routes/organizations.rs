@@ -8,10 +8,10 @@ use fieldtag_store::Store;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use crate::app::AppState;
 use crate::auth::OrgSession;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::Json;
+use crate::state::AppState;
 
 /// The changes of `PATCH /organizations/{orgId}`.
 #[derive(Deserialize, utoipa::ToSchema)]

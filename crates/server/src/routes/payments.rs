@@ -10,13 +10,13 @@ use fieldtag_store::EventOutcome;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::app::AppState;
 use crate::auth::OrgSession;
 use crate::billing::events::{decide, parse_event};
 use crate::billing::provider::{CheckoutRequest, CustomerRequest};
 use crate::billing::{Payments, signature};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::Json;
+use crate::state::AppState;
 
 /// Stripe will not start a trial that ends sooner than this (seconds).
 const MIN_TRIAL_SECONDS: i64 = 48 * 60 * 60;

@@ -7,12 +7,12 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
 
-use crate::app::AppState;
 use crate::auth::Session;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{Path, Query};
 use crate::reports::{self, ReportName, ReportQuery};
 use crate::routes::download::attachment;
+use crate::state::AppState;
 
 /// A report as a file (REPORT_READ). `output=pdf|csv` (default pdf), `layout=portrait|landscape`
 /// (default portrait), `locationId` (required by inspectionReport, equipmentReport and

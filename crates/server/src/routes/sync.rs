@@ -19,10 +19,10 @@ use fieldtag_store::{IncomingRecord, StoredRecord, SyncOutcome, UploadRules};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::app::AppState;
 use crate::auth::{OrgSession, Session};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Query};
+use crate::state::AppState;
 
 pub const DEFAULT_PAGE: i64 = 5_000;
 pub const MAX_PAGE: i64 = 20_000;

@@ -7,10 +7,10 @@ use fieldtag_store::Store;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::app::AppState;
 use crate::auth::Session;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Path};
+use crate::state::AppState;
 use fieldtag_domain::time::format_stamp;
 
 const MAX_VERSION_CHARS: usize = 20;

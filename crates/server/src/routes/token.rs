@@ -13,7 +13,6 @@ use fieldtag_store::{RefreshOutcome, now_millis};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::app::AppState;
 use crate::auth::Session;
 use crate::auth::client_app::{ClientApp, permissions_of};
 use crate::auth::login_limit::LoginAttempt;
@@ -21,6 +20,7 @@ use crate::auth::passwords::verify_password;
 use crate::auth::tokens::{hash_opaque_token, new_opaque_token};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::Json;
+use crate::state::AppState;
 
 /// How long a session lasts without being refreshed.
 const REFRESH_TOKEN_DAYS: i64 = 60;

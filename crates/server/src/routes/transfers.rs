@@ -9,10 +9,10 @@ use fieldtag_domain::time::format_stamp;
 use fieldtag_store::{Transfer, TransferRefusal};
 use serde::{Deserialize, Serialize};
 
-use crate::app::AppState;
 use crate::auth::OrgSession;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Path};
+use crate::state::AppState;
 
 /// The transfer, without `date` and `dateServerTime`, which the server sets.
 #[derive(Deserialize, utoipa::ToSchema)]

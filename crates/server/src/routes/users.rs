@@ -11,7 +11,6 @@ use fieldtag_domain::user::{TERMS_VERSION, accepted_invitation, new_owner_record
 use fieldtag_store::{ClaimRefusal, Limit, SetPasswordRefusal, StoreError, UserTokenPurpose, new_id, now_millis};
 use serde::{Deserialize, Serialize};
 
-use crate::app::AppState;
 use crate::auth::Session;
 use crate::auth::client_app::{ClientApp, permissions_of};
 use crate::auth::passwords::{check_new_password, hash_password};
@@ -19,6 +18,7 @@ use crate::auth::tokens::{hash_opaque_token, new_opaque_token};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Path};
 use crate::routes::token::{LoginAnswer, start_session};
+use crate::state::AppState;
 
 const INVITE_VALID_DAYS: i64 = 7;
 const RESET_VALID_MINUTES: i64 = 60;

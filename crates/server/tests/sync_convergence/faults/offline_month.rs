@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use fieldtag_server::app::MAX_BODY_BYTES;
+use fieldtag_server::body_limit::MAX_BODY_BYTES;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use reqwest::{Method, StatusCode};

@@ -6,13 +6,13 @@
  */
 import { Alert, Button, Stack } from "@mui/material";
 import { useEffect, useMemo, useState } from "react";
-import { t } from "../../lib/strings";
-import { newId } from "../../domain/ids";
-import type { NamedField } from "../../domain/records";
-import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
-import { NumberInput } from "../../ui/forms/NumberInput";
-import { SelectInput } from "../../ui/forms/SelectInput";
-import { FREQUENCY_TYPES, METHODS, type ConditionDraft, type ConditionRecord, conditionErrors, conditionOf, emptyCondition, frequencyName, methodName } from "./records";
+import { t } from "../../../lib/strings";
+import { newId } from "../../../domain/ids";
+import type { NamedField } from "../../../domain/records";
+import { ResponsiveDialog } from "../../../ui/ResponsiveDialog";
+import { NumberInput } from "../../../ui/forms/NumberInput";
+import { SelectInput } from "../../../ui/forms/SelectInput";
+import { FREQUENCY_TYPES, METHODS, type ConditionDraft, type ConditionRecord, conditionErrors, conditionOf, emptyCondition, frequencyName, methodName } from "../records";
 
 export interface ConditionDialogProps {
   open: boolean;

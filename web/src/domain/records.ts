@@ -3,12 +3,13 @@
  * put together from them for the due engine (§9). Lists are grouped by equipment once, so a
  * site with thousands of items is evaluated in one pass.
  */
+import type { ContactDetails } from "./contactDetails";
 import type { DueInput, DueResult, LocationOverride as DueOverride, ServiceMonth as DueServiceMonth } from "./due";
 import { evaluate } from "./due";
 import type { HistoryRecord } from "./history";
 import type { SyncRecord } from "../offline/records";
 
-export interface Site extends SyncRecord {
+export interface Site extends SyncRecord, ContactDetails {
   name: string;
   status?: string;
   timeZone?: string;
@@ -17,17 +18,6 @@ export interface Site extends SyncRecord {
   popupNote?: string | null;
   note?: string | null;
   customerNumber?: string | number | null;
-  contact?: string | null;
-  phone?: string | null;
-  cell?: string | null;
-  email?: string | null;
-  fax?: string | null;
-  address?: string | null;
-  addressTwo?: string | null;
-  city?: string | null;
-  country?: string | null;
-  province?: string | null;
-  postalCode?: string | null;
   zone?: number | null;
   fieldData?: Record<string, string> | null;
 }

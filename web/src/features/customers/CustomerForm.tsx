@@ -6,27 +6,25 @@
  * Viewing needs LOCATION_READ, changing LOCATION_WRITE (§6).
  */
 import { Box, Paper, Stack, Typography } from "@mui/material";
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { nextCounterValue } from "../../api/counters";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
+import { ADDRESS_FIELDS, type AddressField, CONTACT_FIELDS, type ContactField } from "../../domain/contactDetails";
 import { newId } from "../../domain/ids";
-import { countryOptions, provinceOptions } from "../../domain/places";
 import { useSyncEngine } from "../../offline/SyncProvider";
 import { SaveButton } from "../../ui/SaveButton";
+import { AddressFields } from "../../ui/forms/AddressFields";
+import { ContactFields } from "../../ui/forms/ContactFields";
 import { GeneratedInput } from "../../ui/forms/GeneratedInput";
-import { ChoiceInput } from "../../ui/forms/ChoiceInput";
+import { FieldGrid } from "../../ui/forms/RecordForm";
 import { TextInput } from "../../ui/forms/TextInput";
+import { useDraft } from "../../ui/forms/useDraft";
 import { usePlaces } from "../../ui/forms/usePlaces";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
-import { useUnsavedChanges } from "../../ui/unsaved/useUnsavedChanges";
-import { type Customer, type CustomerDraft, type CustomerField, draftOf, draftValid, recordOf, sameDraft } from "./customerDraft";
-
-function Fields({ children }: { children: ReactNode }) {
-  return <Box sx={{ display: "grid", gap: 4, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 240px), 1fr))" }}>{children}</Box>;
-}
+import { type Customer, draftOf, draftValid, recordOf, sameDraft } from "./customerDraft";
 
 export function CustomerForm({ customer }: { customer?: Customer }) {
   const { user, client } = useAuth();
@@ -36,32 +34,25 @@ export function CustomerForm({ customer }: { customer?: Customer }) {
   const places = usePlaces();
 
   const initial = useMemo(() => draftOf(customer), [customer]);
-  const [draft, setDraft] = useState(initial);
-  const [touched, setTouched] = useState(false);
-  // Until the user edits, follow the stored record (a sync may bring a newer copy).
-  useEffect(() => {
-    if (!touched) setDraft(initial);
-  }, [initial, touched]);
+  // Until the user edits, the draft follows the stored record (a sync may bring a newer copy).
+  const { draft, change, settled } = useDraft(initial, sameDraft);
 
   const adding = customer === undefined;
   const mayChange = can(user, "LOCATION_WRITE");
-  const unsaved = useUnsavedChanges(touched && !sameDraft(draft, initial));
   const valid = draftValid(draft);
 
-  const change = (next: Partial<CustomerDraft>) => {
-    setTouched(true);
-    setDraft((current) => ({ ...current, ...next }));
-  };
-  const text = (field: CustomerField, label: string, options: { required?: boolean; type?: "email" | "tel" } = {}) => (
-    <TextInput
-      label={label}
-      name={field}
-      value={draft[field]}
-      onChange={(value) => change({ [field]: value })}
-      required={options.required}
-      type={options.type}
-      disabled={!mayChange}
-    />
+  const setContact = useMemo(
+    () => Object.fromEntries(CONTACT_FIELDS.map((field) => [field, (value: string) => change({ [field]: value })])) as Record<ContactField, (value: string) => void>,
+    [change],
+  );
+  const setAddress = useMemo(
+    () =>
+      ({
+        ...Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, (value: string) => change({ [field]: value })])),
+        // A new country clears the province (§5).
+        country: (country: string) => change({ country, province: "" }),
+      }) as Record<AddressField, (value: string) => void>,
+    [change],
   );
 
   async function submit(event: FormEvent) {
@@ -75,8 +66,7 @@ export function CustomerForm({ customer }: { customer?: Customer }) {
       snackbar.show((error as Error).message, "error");
       return;
     }
-    setTouched(false);
-    unsaved.allowNextNavigation();
+    settled();
     snackbar.show(t(adding ? "customerAdded" : "customerSaved"));
     if (adding) navigate(`/customers/${saved.id}`, { replace: true });
   }
@@ -89,8 +79,8 @@ export function CustomerForm({ customer }: { customer?: Customer }) {
       </Typography>
       <Box component="form" onSubmit={submit} noValidate aria-label={title}>
         <Stack spacing={5}>
-          <Fields>
-            {text("name", t("name"), { required: true })}
+          <FieldGrid>
+            <TextInput label={t("name")} name="name" value={draft.name} onChange={(name) => change({ name })} required disabled={!mayChange} />
             <GeneratedInput
               label={t("accountNumber")}
               value={draft.accountNumber}
@@ -100,37 +90,9 @@ export function CustomerForm({ customer }: { customer?: Customer }) {
               required
               disabled={!mayChange}
             />
-          </Fields>
-          <Fields>
-            {text("contact", t("contact"))}
-            {text("phone", t("phone"), { type: "tel" })}
-            {text("cell", t("cell"), { type: "tel" })}
-            {text("email", t("email"), { type: "email" })}
-            {text("fax", t("fax"), { type: "tel" })}
-          </Fields>
-          <Fields>
-            {text("address", t("address"))}
-            {text("addressTwo", t("addressTwo"))}
-            {text("city", t("city"))}
-            <ChoiceInput
-              label={t("country")}
-              name="country"
-              value={draft.country}
-              onChange={(country) => change({ country, province: "" })}
-              options={countryOptions(places, draft.country)}
-              disabled={!mayChange}
-            />
-            <ChoiceInput
-              label={t("province")}
-              name="province"
-              value={draft.province}
-              onChange={(province) => change({ province })}
-              options={provinceOptions(places, draft.country, draft.province)}
-              disabled={!mayChange || !draft.country}
-              helperText={draft.country ? undefined : t("selectCountryFirst")}
-            />
-            {text("postalCode", t("postalCode"))}
-          </Fields>
+          </FieldGrid>
+          <ContactFields values={draft} onChange={setContact} disabled={!mayChange} />
+          <AddressFields values={draft} onChange={setAddress} places={places} disabled={!mayChange} />
           <Box>
             <SaveButton disabled={!mayChange || !valid}>{adding ? t("add") : t("save")}</SaveButton>
           </Box>

@@ -3,6 +3,7 @@
  * §5 Site: name, country and time zone are required; the email must be valid when filled;
  * the zone is a whole number from 1 to 30 (§9).
  */
+import { ADDRESS_FIELDS, CONTACT_FIELDS } from "../../domain/contactDetails";
 import type { Site } from "../../domain/records";
 import { textError } from "../../ui/forms/validation";
 
@@ -11,26 +12,7 @@ export const SITE_STATUSES = ["active", "inactive", "bad", "special"] as const;
 export const ZONE_MIN = 1;
 export const ZONE_MAX = 30;
 
-export const TEXT_FIELDS = [
-  "name",
-  "customerNumber",
-  "contact",
-  "phone",
-  "cell",
-  "email",
-  "fax",
-  "address",
-  "addressTwo",
-  "city",
-  "country",
-  "province",
-  "postalCode",
-  "timeZone",
-  "note",
-  "popupNote",
-  "typeId",
-  "customerId",
-] as const;
+export const TEXT_FIELDS = ["name", "customerNumber", ...CONTACT_FIELDS, ...ADDRESS_FIELDS, "timeZone", "note", "popupNote", "typeId", "customerId"] as const;
 
 export type SiteTextField = (typeof TEXT_FIELDS)[number];
 

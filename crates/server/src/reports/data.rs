@@ -1,128 +1,160 @@
-//! The records a report reads, loaded once: one site's (or every site's) equipment and what
-//! happened to it, the organisation's catalogue, and the due engine's verdict per item.
+//! The records a report reads, loaded once and read once into their kinds' typed structs: one
+//! site's (or every site's) equipment and what happened to it, the organisation's catalogue,
+//! and the due engine's verdict per item.
 
 use std::collections::HashMap;
 
-use fieldtag_domain::due::{self, Catalogue, DueError, DueResult, EquipmentRecords, Evaluator};
+use fieldtag_domain::due::{DueError, DueResult};
+use fieldtag_domain::records::activity::{Deficiency, HistoryRecord};
+use fieldtag_domain::records::equipment::{Equipment, EquipmentType, Model};
+use fieldtag_domain::records::people::{Organization, User};
+use fieldtag_domain::records::services::{PerformedService, ServiceType};
+use fieldtag_domain::records::sites::{Location, ScheduledEvent};
+use fieldtag_domain::records::stored::{AsText, Stored};
 use fieldtag_domain::sync_kind::SyncKind;
 use fieldtag_store::Store;
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use super::engine::EngineRecords;
+use super::raw::RawDataset;
 use super::times::Zone;
-use crate::error::{ApiError, ApiResult};
-
-/// History types of spec §4 the reports read.
-pub const PERFORMED_SERVICE: i64 = 2;
-pub const PERFORMED_UNSCHEDULED_SERVICE: i64 = 3;
-pub const COULD_NOT_SERVICE: i64 = 4;
-pub const ADDED: i64 = 5;
-
-/// A text field of a record; empty when absent or not text.
-pub fn text<'a>(record: &'a Value, key: &str) -> &'a str {
-    record.get(key).and_then(Value::as_str).unwrap_or_default()
-}
-
-/// A whole-number field (history `type`).
-pub fn number(record: &Value, key: &str) -> Option<i64> {
-    record.get(key).and_then(|v| v.as_i64().or_else(|| v.as_f64().map(|f| f as i64)))
-}
+use crate::error::ApiResult;
 
 /// What one report reads.
+// Some fields wait for the reports still reading `raw`.
+#[allow(dead_code)]
 pub struct Dataset {
-    pub organization: Value,
+    pub organization: Option<Organization>,
     /// The site asked for, or every site; by name.
-    pub sites: Vec<Value>,
+    pub sites: Vec<Stored<Location>>,
     /// By site (in `sites` order), then name and barcode.
-    pub equipment: Vec<Value>,
-    pub performed_services: Vec<Value>,
-    pub history: Vec<Value>,
-    pub deficiencies: Vec<Value>,
-    pub schedule: Vec<Value>,
-    pub location_overrides: Vec<Value>,
-    pub service_months: Vec<Value>,
+    pub equipment: Vec<Stored<Equipment>>,
+    pub performed_services: Vec<Stored<PerformedService>>,
+    pub history: Vec<Stored<HistoryRecord>>,
+    pub deficiencies: Vec<Stored<Deficiency>>,
+    pub schedule: Vec<Stored<ScheduledEvent>>,
     /// The organisation's, in stored order (the due engine's order of services).
-    pub service_types: Vec<Value>,
-    equipment_types: HashMap<String, Value>,
-    models: HashMap<String, Value>,
-    users: HashMap<String, Value>,
+    pub service_types: Vec<Stored<ServiceType>>,
+    equipment_types: HashMap<String, Stored<EquipmentType>>,
+    models: HashMap<String, Stored<Model>>,
+    users: HashMap<String, Stored<User>>,
     zones: HashMap<String, Zone>,
     site_index: HashMap<String, usize>,
+    engine: EngineRecords,
+    /// The same records as stored JSON, for the reports that still read them by key.
+    pub raw: RawDataset,
 }
 
-fn by_id(records: Vec<Value>) -> HashMap<String, Value> {
-    records.into_iter().map(|record| (text(&record, "id").to_string(), record)).collect()
+/// Records that belong to one piece of equipment.
+pub trait OfEquipment {
+    fn equipment_id(&self) -> &str;
 }
 
+impl OfEquipment for PerformedService {
+    fn equipment_id(&self) -> &str {
+        self.equipment_id.as_text()
+    }
+}
+
+impl OfEquipment for Deficiency {
+    fn equipment_id(&self) -> &str {
+        self.equipment_id.as_text()
+    }
+}
+
+impl OfEquipment for HistoryRecord {
+    fn equipment_id(&self) -> &str {
+        self.equipment_id.as_text()
+    }
+}
+
+/// Reads stored records as `T`. Each passed the same struct's check on its way in; one that
+/// does not read now is left out of the report, and logged.
+fn read<'a, T: DeserializeOwned>(kind: SyncKind, records: impl IntoIterator<Item = &'a Value>) -> Vec<(Stored<T>, &'a Value)> {
+    records
+        .into_iter()
+        .filter_map(|value| match Stored::<T>::deserialize(value) {
+            Ok(record) => Some((record, value)),
+            Err(error) => {
+                let id = value.get("id").and_then(Value::as_str).unwrap_or_default();
+                tracing::warn!(kind = kind.key(), id, %error, "a stored record does not read; the report leaves it out");
+                None
+            }
+        })
+        .collect()
+}
+
+/// The records as read, each with the stored JSON it was read from (which the due engine
+/// reads by its own rules), and the kinds only the engine reads.
+pub struct Read<'a> {
+    pub sites: Vec<(Stored<Location>, &'a Value)>,
+    pub equipment: Vec<(Stored<Equipment>, &'a Value)>,
+    pub equipment_types: Vec<(Stored<EquipmentType>, &'a Value)>,
+    pub service_types: Vec<(Stored<ServiceType>, &'a Value)>,
+    pub performed_services: Vec<(Stored<PerformedService>, &'a Value)>,
+    pub deficiencies: Vec<(Stored<Deficiency>, &'a Value)>,
+    pub history: Vec<(Stored<HistoryRecord>, &'a Value)>,
+    pub location_overrides: &'a [Value],
+    pub service_months: &'a [Value],
+}
+
+fn records<T>(read: Vec<(Stored<T>, &Value)>) -> Vec<Stored<T>> {
+    read.into_iter().map(|(record, _)| record).collect()
+}
+
+fn by_id<T>(read: Vec<(Stored<T>, &Value)>) -> HashMap<String, Stored<T>> {
+    read.into_iter().map(|(record, _)| (record.id.clone(), record)).collect()
+}
+
+#[allow(dead_code)]
 impl Dataset {
     /// Loads the records of site `location_id` (which must be the organisation's), or of the
     /// whole organisation.
     pub async fn load(store: &Store, org_id: &str, location_id: Option<&str>) -> ApiResult<Dataset> {
-        let mut sites = match location_id {
-            Some(id) => {
-                let site = store.record(org_id, SyncKind::Locations.key(), id).await?.filter(|site| !site.deleted);
-                vec![
-                    site.ok_or_else(|| {
-                        ApiError::not_found(format!("Site {id} was not found in your organization")).with_code("SiteNotFound")
-                    })?
-                    .data,
-                ]
-            }
-            None => store.live_records(org_id, SyncKind::Locations.key(), None).await?,
+        let raw = RawDataset::load(store, org_id, location_id).await?;
+        let organization = Organization::deserialize(&raw.organization).ok();
+        let loaded = Read {
+            sites: read(SyncKind::Locations, &raw.sites),
+            equipment: read(SyncKind::Equipment, &raw.equipment),
+            equipment_types: read(SyncKind::EquipmentTypes, raw.equipment_types.values()),
+            service_types: read(SyncKind::ServiceTypes, &raw.service_types),
+            performed_services: read(SyncKind::PerformedServices, &raw.performed_services),
+            deficiencies: read(SyncKind::Deficiencies, &raw.deficiencies),
+            history: read(SyncKind::History, &raw.history),
+            location_overrides: &raw.location_overrides,
+            service_months: &raw.service_months,
         };
-        let scoped = |kind: SyncKind| store.live_records(org_id, kind.key(), location_id);
-        let shared = |kind: SyncKind| store.live_records(org_id, kind.key(), None);
-        let (mut equipment, performed_services, history, deficiencies, schedule, location_overrides, service_months) = tokio::try_join!(
-            scoped(SyncKind::Equipment),
-            scoped(SyncKind::PerformedServices),
-            scoped(SyncKind::History),
-            scoped(SyncKind::Deficiencies),
-            scoped(SyncKind::Schedule),
-            scoped(SyncKind::LocationOverrides),
-            scoped(SyncKind::ServiceMonths),
-        )?;
-        let (service_types, equipment_types, models, users) = tokio::try_join!(
-            shared(SyncKind::ServiceTypes),
-            shared(SyncKind::EquipmentTypes),
-            shared(SyncKind::Models),
-            shared(SyncKind::Users)
-        )?;
-        let organization = store.organization(org_id).await?.unwrap_or(Value::Null);
-        // Every report lists sites by name and items by site, then location.
-        sites.sort_by_cached_key(|site| (text(site, "name").to_lowercase(), text(site, "id").to_string()));
-        let site_index: HashMap<String, usize> = sites.iter().enumerate().map(|(i, site)| (text(site, "id").to_string(), i)).collect();
-        let zones =
-            sites.iter().map(|site| (text(site, "id").to_string(), Zone::new(site.get("timeZone").and_then(Value::as_str)))).collect();
-        // Items of sites outside the list (none, unless a site was deleted) go last.
-        equipment.sort_by_cached_key(|item| {
-            let site = site_index.get(text(item, "locationId")).copied().unwrap_or(usize::MAX);
-            (site, natural_key(text(item, "name")), text(item, "barcode").to_string(), text(item, "id").to_string())
-        });
+        let engine = EngineRecords::read(&loaded);
+        let sites = records(loaded.sites);
+        let site_index: HashMap<String, usize> = sites.iter().enumerate().map(|(i, site)| (site.id.clone(), i)).collect();
+        let zones = sites.iter().map(|site| (site.id.clone(), Zone::new(Some(site.time_zone.as_text())))).collect();
         Ok(Dataset {
             organization,
             sites,
-            equipment,
-            performed_services,
-            history,
-            deficiencies,
-            schedule,
-            location_overrides,
-            service_months,
-            service_types,
-            equipment_types: by_id(equipment_types),
-            models: by_id(models),
-            users: by_id(users),
+            equipment: records(loaded.equipment),
+            performed_services: records(loaded.performed_services),
+            history: records(loaded.history),
+            deficiencies: records(loaded.deficiencies),
+            schedule: records(read::<ScheduledEvent>(SyncKind::Schedule, &raw.schedule)),
+            service_types: records(loaded.service_types),
+            equipment_types: by_id(loaded.equipment_types),
+            models: by_id(read::<Model>(SyncKind::Models, raw.models.values())),
+            users: by_id(read::<User>(SyncKind::Users, raw.users.values())),
             zones,
             site_index,
+            engine,
+            raw,
         })
     }
 
     /// The one site of a site report, or None for a company-wide one.
-    pub fn single_site(&self, location_id: Option<&str>) -> Option<&Value> {
+    pub fn single_site(&self, location_id: Option<&str>) -> Option<&Stored<Location>> {
         location_id.and_then(|id| self.site(id))
     }
 
-    pub fn site(&self, id: &str) -> Option<&Value> {
+    pub fn site(&self, id: &str) -> Option<&Stored<Location>> {
         self.site_index.get(id).map(|&i| &self.sites[i])
     }
 
@@ -132,7 +164,7 @@ impl Dataset {
     }
 
     pub fn site_name(&self, id: &str) -> &str {
-        self.site(id).map(|site| text(site, "name")).unwrap_or_default()
+        self.site(id).map(|site| site.name.as_text()).unwrap_or_default()
     }
 
     /// The site's time zone (the fallback for a site not loaded).
@@ -145,39 +177,39 @@ impl Dataset {
         location_id.map(|id| self.zone(id)).unwrap_or_else(Zone::fallback)
     }
 
-    pub fn model(&self, item: &Value) -> Option<&Value> {
-        self.models.get(text(item, "modelId"))
+    pub fn model(&self, item: &Equipment) -> Option<&Stored<Model>> {
+        self.models.get(item.model_id.as_text())
     }
 
-    pub fn model_name(&self, item: &Value) -> &str {
-        self.model(item).map(|model| text(model, "name")).unwrap_or_default()
+    pub fn model_name(&self, item: &Equipment) -> &str {
+        self.model(item).map(|model| model.name.as_text()).unwrap_or_default()
     }
 
-    pub fn equipment_type(&self, item: &Value) -> Option<&Value> {
-        self.model(item).and_then(|model| self.equipment_types.get(text(model, "equipmentTypeId")))
+    pub fn equipment_type(&self, item: &Equipment) -> Option<&Stored<EquipmentType>> {
+        self.model(item).and_then(|model| self.equipment_types.get(model.equipment_type_id.as_text()))
     }
 
-    pub fn equipment_type_name(&self, item: &Value) -> &str {
-        self.equipment_type(item).map(|t| text(t, "name")).unwrap_or_default()
+    pub fn equipment_type_name(&self, item: &Equipment) -> &str {
+        self.equipment_type(item).map(|t| t.name.as_text()).unwrap_or_default()
     }
 
     pub fn user_name(&self, id: &str) -> &str {
-        self.users.get(id).map(|user| text(user, "name")).unwrap_or_default()
+        self.users.get(id).map(|user| user.name.as_text()).unwrap_or_default()
     }
 
-    pub fn service_type(&self, id: &str) -> Option<&Value> {
-        self.service_types.iter().find(|service| text(service, "id") == id)
+    pub fn service_type(&self, id: &str) -> Option<&Stored<ServiceType>> {
+        self.service_types.iter().find(|service| service.id == id)
     }
 
     pub fn service_type_name(&self, id: &str) -> &str {
-        self.service_type(id).map(|service| text(service, "name")).unwrap_or_default()
+        self.service_type(id).map(|service| service.name.as_text()).unwrap_or_default()
     }
 
     /// Records of a list by the equipment they belong to.
-    pub fn by_equipment(list: &[Value]) -> HashMap<&str, Vec<&Value>> {
-        let mut grouped: HashMap<&str, Vec<&Value>> = HashMap::new();
+    pub fn by_equipment<T: OfEquipment>(list: &[Stored<T>]) -> HashMap<&str, Vec<&Stored<T>>> {
+        let mut grouped: HashMap<&str, Vec<&Stored<T>>> = HashMap::new();
         for record in list {
-            grouped.entry(text(record, "equipmentId")).or_default().push(record);
+            grouped.entry(record.equipment_id()).or_default().push(record);
         }
         grouped
     }
@@ -185,54 +217,12 @@ impl Dataset {
     /// The due engine's verdict for every item, at `now_of(site id)`; an item whose records
     /// the engine cannot use gets its error.
     pub fn due(&self, now_of: impl Fn(&str) -> i64) -> HashMap<String, Result<DueResult, DueError>> {
-        let service_types: Vec<due::ServiceType> = typed(&self.service_types);
-        let overrides: Vec<due::LocationOverride> = typed(&self.location_overrides);
-        let months: Vec<due::ServiceMonth> = typed(&self.service_months);
-        let sites: HashMap<&str, due::Site> = self.sites.iter().filter_map(|site| Some((text(site, "id"), one(site)?))).collect();
-        let types: HashMap<&str, due::EquipmentType> =
-            self.equipment_types.iter().filter_map(|(id, t)| Some((id.as_str(), one(t)?))).collect();
-        let performed = typed_by_equipment::<due::PerformedService>(&self.performed_services);
-        let deficiencies = typed_by_equipment::<due::Deficiency>(&self.deficiencies);
-        let history = typed_by_equipment::<due::HistoryRecord>(&self.history);
-        let catalogue = Catalogue::new(&service_types, &overrides, &months);
-        let mut evaluator = Evaluator::new();
-        let mut results = HashMap::with_capacity(self.equipment.len());
-        for item in &self.equipment {
-            let id = text(item, "id");
-            let Some(equipment) = one::<due::Equipment>(item) else { continue };
-            let site_id = text(item, "locationId");
-            let type_id = self.model(item).map(|model| text(model, "equipmentTypeId")).unwrap_or_default();
-            let records = EquipmentRecords {
-                site: sites.get(site_id),
-                equipment: Some(&equipment),
-                equipment_type: types.get(type_id),
-                performed_services: performed.get(id).map(Vec::as_slice).unwrap_or_default(),
-                deficiencies: deficiencies.get(id).map(Vec::as_slice).unwrap_or_default(),
-                history: history.get(id).map(Vec::as_slice).unwrap_or_default(),
-            };
-            let now = jiff::Timestamp::from_millisecond(now_of(site_id)).unwrap_or(jiff::Timestamp::UNIX_EPOCH);
-            results.insert(id.to_string(), evaluator.evaluate_in(&catalogue, &records, now));
-        }
-        results
+        self.engine.evaluate(
+            &self.equipment,
+            |item| self.model(item).map(|model| model.equipment_type_id.as_text()).unwrap_or_default(),
+            now_of,
+        )
     }
-}
-
-fn one<T: DeserializeOwned>(record: &Value) -> Option<T> {
-    T::deserialize(record).ok()
-}
-
-fn typed<T: DeserializeOwned>(records: &[Value]) -> Vec<T> {
-    records.iter().filter_map(one).collect()
-}
-
-fn typed_by_equipment<T: DeserializeOwned>(records: &[Value]) -> HashMap<&str, Vec<T>> {
-    let mut grouped: HashMap<&str, Vec<T>> = HashMap::new();
-    for record in records {
-        if let Some(typed) = one(record) {
-            grouped.entry(text(record, "equipmentId")).or_default().push(typed);
-        }
-    }
-    grouped
 }
 
 /// Sorts "Floor 2" before "Floor 10": runs of digits compare by value.

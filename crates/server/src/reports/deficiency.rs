@@ -4,8 +4,9 @@
 
 use serde_json::Value;
 
-use super::data::{Dataset, text};
+use super::data::Dataset;
 use super::params::Request;
+use super::raw::text;
 use super::times::days_between;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
@@ -27,12 +28,13 @@ pub(super) const COLUMNS: [Column; 12] = [
 const SITE: &str = "Site";
 const STATUS: &str = "Status";
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
+    let dataset = &typed.raw;
     let location_id = request.location_id.as_deref();
     let report_zone = dataset.report_zone(location_id);
     let now = jiff::Timestamp::now().as_millisecond();
     let (start, end) = request.month_range(&report_zone, now)?;
-    let mut report = Report::new(ReportName::Deficiency, dataset, location_id, end.to_string());
+    let mut report = Report::new(ReportName::Deficiency, typed, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     if location_id.is_some() {
         report.hide_from_pdf(SITE);

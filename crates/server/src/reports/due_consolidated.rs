@@ -5,8 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use super::data::{Dataset, natural_key, text};
+use super::data::{Dataset, natural_key};
 use super::params::Request;
+use super::raw::text;
 use super::times;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
@@ -24,13 +25,14 @@ const DUE_MONTH: &str = "Due Month";
 const SITE: &str = "Site";
 const OVERDUE: &str = "Overdue";
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
+    let dataset = &typed.raw;
     let location_id = request.location_id.as_deref();
     let report_zone = dataset.report_zone(location_id);
     let now = jiff::Timestamp::now().as_millisecond();
     let today = report_zone.date_of(now);
     let end = request.date("endDate", &report_zone)?.unwrap_or_else(|| times::end_of_year(today));
-    let mut report = Report::new(ReportName::EquipmentDueConsolidated, dataset, location_id, end.to_string());
+    let mut report = Report::new(ReportName::EquipmentDueConsolidated, typed, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     if location_id.is_some() {
         report.hide_from_pdf(SITE);

@@ -2,9 +2,10 @@
 //! from the due engine (as of now) and what is due. `serviceOrInspection` picks the items:
 //! `all`, `serviceOrInspection` (default: due for either, spec §9), `service`, `inspection`.
 
-use super::data::{Dataset, text};
+use super::data::Dataset;
 use super::items;
 use super::params::Request;
+use super::raw::{RawDataset, text};
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
@@ -26,14 +27,15 @@ const DUE: &str = "Due";
 
 pub const FILTERS: [&str; 4] = ["all", "serviceOrInspection", "service", "inspection"];
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
+    let dataset = &typed.raw;
     let site_id = request.location_id.as_deref().unwrap_or_default();
     let zone = dataset.zone(site_id);
     let filter = request.choice("serviceOrInspection", &FILTERS)?.unwrap_or("serviceOrInspection");
     let at = jiff::Timestamp::now();
     let now = at.as_millisecond();
     let today = zone.start_of_day(zone.date_of(now));
-    let mut report = Report::new(ReportName::Equipment, dataset, Some(site_id), zone.date_of(now).to_string());
+    let mut report = Report::new(ReportName::Equipment, typed, Some(site_id), zone.date_of(now).to_string());
     report.columns = COLUMNS.to_vec();
     report.empty_text = match filter {
         "all" => "This site has no equipment.",
@@ -42,8 +44,8 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
         _ => "Nothing to inspect or service.",
     };
     let results = dataset.due(|_| now);
-    let performed = Dataset::by_equipment(&dataset.performed_services);
-    let deficiencies = Dataset::by_equipment(&dataset.deficiencies);
+    let performed = RawDataset::by_equipment(&dataset.performed_services);
+    let deficiencies = RawDataset::by_equipment(&dataset.deficiencies);
     let (mut inspection_due, mut service_due, mut open_total) = (0, 0, 0);
     for item in &dataset.equipment {
         let id = text(item, "id");

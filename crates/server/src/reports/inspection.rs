@@ -7,9 +7,10 @@
 use jiff::civil::Date;
 use serde_json::Value;
 
-use super::data::{ADDED, COULD_NOT_SERVICE, Dataset, PERFORMED_SERVICE, PERFORMED_UNSCHEDULED_SERVICE, number, text};
+use super::data::Dataset;
 use super::items::{self, ServiceLine};
 use super::params::Request;
+use super::raw::{ADDED, COULD_NOT_SERVICE, PERFORMED_SERVICE, PERFORMED_UNSCHEDULED_SERVICE, RawDataset, number, text};
 use super::times::{self, Zone};
 use super::{Column, Detail, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
@@ -58,20 +59,21 @@ fn latest<'a>(events: &[(i64, &'a Value)], matches: impl Fn(&Value) -> bool) -> 
     events.iter().filter(|(_, record)| matches(record)).max_by_key(|(at, _)| *at).copied()
 }
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
+    let dataset = &typed.raw;
     let site_id = request.location_id.as_deref().unwrap_or_default();
     let zone = dataset.zone(site_id);
     let now = jiff::Timestamp::now().as_millisecond();
     let period = Period::read(request, &zone, now)?;
-    let mut report = Report::new(ReportName::Inspection, dataset, Some(site_id), period.report_date.to_string());
+    let mut report = Report::new(ReportName::Inspection, typed, Some(site_id), period.report_date.to_string());
     report.columns = COLUMNS.to_vec();
     report.empty_text = "This site has no equipment.";
     report.signature = true;
 
     let results = dataset.due(|_| period.until);
-    let performed = Dataset::by_equipment(&dataset.performed_services);
-    let deficiencies = Dataset::by_equipment(&dataset.deficiencies);
-    let history = Dataset::by_equipment(&dataset.history);
+    let performed = RawDataset::by_equipment(&dataset.performed_services);
+    let deficiencies = RawDataset::by_equipment(&dataset.deficiencies);
+    let history = RawDataset::by_equipment(&dataset.history);
     let day_start = zone.start_of_day(period.report_date);
     let (mut services, mut performed_count, mut due, mut overdue, mut open_count, mut not_serviced) = (0, 0, 0, 0, 0, 0);
 
@@ -200,7 +202,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
 
 /// The result of a service's last event in the period, and who did it.
 fn outcome(
-    dataset: &Dataset,
+    dataset: &RawDataset,
     item_id: &str,
     line: &ServiceLine,
     events: &[(i64, &Value)],

@@ -4,7 +4,7 @@
 use fieldtag_domain::due::{DueError, DueLists, DueResult};
 use serde_json::Value;
 
-use super::data::{Dataset, text};
+use super::raw::{RawDataset, text};
 use super::times::Zone;
 
 /// One service of an item.
@@ -30,7 +30,7 @@ pub fn status(line: &ServiceLine, day_start: i64) -> &'static str {
 }
 
 /// The item's enabled services in the engine's order, with each one's last date.
-pub fn service_lines(dataset: &Dataset, result: &DueResult, performed: &[&Value], zone: &Zone) -> Vec<ServiceLine> {
+pub fn service_lines(dataset: &RawDataset, result: &DueResult, performed: &[&Value], zone: &Zone) -> Vec<ServiceLine> {
     result
         .services
         .iter()

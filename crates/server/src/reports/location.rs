@@ -4,7 +4,9 @@
 
 use std::collections::HashMap;
 
-use super::data::{Dataset, text};
+use fieldtag_domain::records::stored::AsText;
+
+use super::data::Dataset;
 use super::params::Request;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
@@ -47,9 +49,9 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let results = dataset.due(|_| now);
     let mut counts: HashMap<&str, Counts> = HashMap::new();
     for item in &dataset.equipment {
-        let site = counts.entry(text(item, "locationId")).or_default();
+        let site = counts.entry(item.location_id.as_text()).or_default();
         site.equipment += 1;
-        if let Some(Ok(result)) = results.get(text(item, "id")) {
+        if let Some(Ok(result)) = results.get(&item.id) {
             let lists = result.due_lists(at);
             site.inspection_due += usize::from(lists.inspection);
             site.service_due += usize::from(lists.service);
@@ -57,19 +59,19 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
             site.next_due = site.next_due.into_iter().chain(next).min();
         }
     }
-    for deficiency in dataset.deficiencies.iter().filter(|d| text(d, "dateClosed").is_empty()) {
-        counts.entry(text(deficiency, "locationId")).or_default().open_deficiencies += 1;
+    for deficiency in dataset.deficiencies.iter().filter(|d| d.date_closed.as_text().is_empty()) {
+        counts.entry(deficiency.location_id.as_text()).or_default().open_deficiencies += 1;
     }
     for performed in &dataset.performed_services {
-        let site_id = text(performed, "locationId");
-        let last = dataset.zone(site_id).parse(text(performed, "lastDate"));
+        let site_id = performed.location_id.as_text();
+        let last = dataset.zone(site_id).parse(performed.last_date.as_text());
         let site = counts.entry(site_id).or_default();
         site.last_service = site.last_service.into_iter().chain(last).max();
     }
     let empty = Counts::default();
     let mut totals = [0usize; 4];
     for site in &dataset.sites {
-        let id = text(site, "id");
+        let id = site.id.as_str();
         let zone = dataset.zone(id);
         let c = counts.get(id).unwrap_or(&empty);
         for (total, value) in totals.iter_mut().zip([c.equipment, c.inspection_due, c.service_due, c.open_deficiencies]) {
@@ -78,13 +80,13 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
         let join =
             |parts: &[&str], separator: &str| parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).collect::<Vec<_>>().join(separator);
         let cells = vec![
-            text(site, "name").to_string(),
-            text(site, "customerNumber").to_string(),
-            text(site, "status").to_string(),
-            join(&[text(site, "address"), text(site, "addressTwo"), text(site, "city")], ", "),
-            text(site, "city").to_string(),
-            join(&[text(site, "contact"), text(site, "phone")], " · "),
-            text(site, "phone").to_string(),
+            site.name.as_text().to_string(),
+            site.customer_number.as_text().to_string(),
+            site.status.as_text().to_string(),
+            join(&[site.address.as_text(), site.address_two.as_text(), site.city.as_text()], ", "),
+            site.city.as_text().to_string(),
+            join(&[site.contact.as_text(), site.phone.as_text()], " · "),
+            site.phone.as_text().to_string(),
             zone.name.clone(),
             c.equipment.to_string(),
             c.inspection_due.to_string(),

@@ -6,18 +6,22 @@
 mod data;
 mod deficiency;
 mod due_consolidated;
+mod engine;
 mod equipment;
 mod inspection;
 mod items;
 mod location;
 mod params;
 mod questionnaire;
+mod raw;
 mod render_csv;
 mod render_pdf;
 mod selective_equipment;
 mod time_at_location;
 mod times;
 
+use fieldtag_domain::records::sites::Location;
+use fieldtag_domain::records::stored::AsText;
 use fieldtag_store::Store;
 use serde::Serialize;
 
@@ -178,7 +182,7 @@ impl Report {
     /// An empty report about `location_id`'s site, or every site.
     pub(crate) fn new(name: ReportName, dataset: &data::Dataset, location_id: Option<&str>, file_date: String) -> Report {
         let (scope, scope_lines) = match dataset.single_site(location_id) {
-            Some(site) => (data::text(site, "name").to_string(), site_lines(site)),
+            Some(site) => (site.name.as_text().to_string(), site_lines(site)),
             None => ("All Sites".to_string(), vec![format!("{} sites", dataset.sites.len())]),
         };
         let generated = dataset.report_zone(location_id).format_date_time(jiff::Timestamp::now().as_millisecond());
@@ -206,13 +210,13 @@ impl Report {
 }
 
 /// A site's address and contact, as printed under its name.
-fn site_lines(site: &serde_json::Value) -> Vec<String> {
-    let field = |key: &str| data::text(site, key).trim().to_string();
+fn site_lines(site: &Location) -> Vec<String> {
+    let field = |value: &str| value.trim().to_string();
     let join = |parts: &[String], separator: &str| parts.iter().filter(|p| !p.is_empty()).cloned().collect::<Vec<_>>().join(separator);
-    let street = join(&[field("address"), field("addressTwo")], ", ");
-    let town = join(&[field("city"), join(&[field("province"), field("postalCode")], " ")], ", ");
-    let number = field("customerNumber");
-    let contact = join(&[field("contact"), field("phone"), field("email")], " · ");
+    let street = join(&[field(site.address.as_text()), field(site.address_two.as_text())], ", ");
+    let town = join(&[field(site.city.as_text()), join(&[field(site.province.as_text()), field(site.postal_code.as_text())], " ")], ", ");
+    let number = field(site.customer_number.as_text());
+    let contact = join(&[field(site.contact.as_text()), field(site.phone.as_text()), field(site.email.as_text())], " · ");
     let mut lines = vec![street, town];
     if !number.is_empty() {
         lines.push(format!("Site number {number}"));
@@ -253,7 +257,7 @@ pub async fn make(store: &Store, files: &Files, org_id: &str, name: ReportName, 
     let bytes = match request.output {
         Output::Csv => render_csv::render(&report).map_err(ApiError::internal)?,
         Output::Pdf => {
-            let branding = render_pdf::Branding::load(files, org_id, &dataset.organization, request.layout).await;
+            let branding = render_pdf::Branding::load(files, org_id, &dataset.raw.organization, request.layout).await;
             tokio::task::spawn_blocking(move || render_pdf::render(&report, &branding, request.layout))
                 .await
                 .map_err(ApiError::internal)?

@@ -2,8 +2,9 @@
 //! month): every checklist answered in the period, one row per answer, grouped by the
 //! history record that holds them; `serviceTypeId` keeps one service's checklists.
 
-use super::data::{Dataset, text};
+use super::data::Dataset;
 use super::params::Request;
+use super::raw::text;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
@@ -28,13 +29,14 @@ fn service_type_id(record: &serde_json::Value) -> &str {
     relevant.rsplit_once('-').map_or(relevant, |(_, service)| service)
 }
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
+    let dataset = &typed.raw;
     let location_id = request.location_id.as_deref();
     let report_zone = dataset.report_zone(location_id);
     let now = jiff::Timestamp::now().as_millisecond();
     let (start, end) = request.month_range(&report_zone, now)?;
     let only_service = request.id("serviceTypeId");
-    let mut report = Report::new(ReportName::Questionnaire, dataset, location_id, end.to_string());
+    let mut report = Report::new(ReportName::Questionnaire, typed, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     if location_id.is_some() {
         report.hide_from_pdf(SITE);

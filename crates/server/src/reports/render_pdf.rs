@@ -15,8 +15,8 @@ use typst::utils::LazyHash;
 use typst::{Library, LibraryExt, World};
 use typst_layout::PagedDocument;
 
-use super::data::text;
 use super::params::Layout;
+use super::raw::text;
 use super::{Detail, Labelled, Report};
 use crate::files::Files;
 use crate::files::names::{Folder, StoredName};

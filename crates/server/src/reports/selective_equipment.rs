@@ -3,9 +3,10 @@
 //! match, none given means every item), with each service (`serviceTypeIds` narrows them):
 //! last date, next date from the due engine (as of now) and status, and open deficiencies.
 
-use super::data::{Dataset, text};
+use super::data::Dataset;
 use super::items;
 use super::params::Request;
+use super::raw::{RawDataset, text};
 use super::{Column, Detail, Labelled, Report, ReportName, Row};
 use crate::error::{ApiError, ApiResult};
 
@@ -24,7 +25,8 @@ pub(super) const COLUMNS: [Column; 11] = [
 ];
 const STATUS: &str = "Status";
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
+    let dataset = &typed.raw;
     let site_id = request.location_id.as_deref().unwrap_or_default();
     let zone = dataset.zone(site_id);
     let (equipment_ids, type_ids, model_ids, service_ids) =
@@ -34,12 +36,12 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     }
     let now = jiff::Timestamp::now().as_millisecond();
     let today = zone.start_of_day(zone.date_of(now));
-    let mut report = Report::new(ReportName::SelectiveEquipment, dataset, Some(site_id), zone.date_of(now).to_string());
+    let mut report = Report::new(ReportName::SelectiveEquipment, typed, Some(site_id), zone.date_of(now).to_string());
     report.columns = COLUMNS.to_vec();
     report.empty_text = "No equipment matches this selection.";
     let results = dataset.due(|_| now);
-    let performed = Dataset::by_equipment(&dataset.performed_services);
-    let deficiencies = Dataset::by_equipment(&dataset.deficiencies);
+    let performed = RawDataset::by_equipment(&dataset.performed_services);
+    let deficiencies = RawDataset::by_equipment(&dataset.deficiencies);
     let picked = |list: &[String], id: &str| list.is_empty() || list.iter().any(|wanted| wanted == id);
     let (mut listed, mut services, mut due) = (0, 0, 0);
     for item in &dataset.equipment {

@@ -7,8 +7,9 @@ use std::collections::BTreeMap;
 
 use jiff::civil::Date;
 
-use super::data::{Dataset, text};
+use super::data::Dataset;
 use super::params::Request;
+use super::raw::text;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
@@ -36,12 +37,13 @@ fn duration(minutes: i64) -> String {
     format!("{}:{:02}", minutes / 60, minutes % 60)
 }
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
+    let dataset = &typed.raw;
     let location_id = request.location_id.as_deref();
     let report_zone = dataset.report_zone(location_id);
     let now = jiff::Timestamp::now().as_millisecond();
     let (start, end) = request.month_range(&report_zone, now)?;
-    let mut report = Report::new(ReportName::TimeAtLocation, dataset, location_id, end.to_string());
+    let mut report = Report::new(ReportName::TimeAtLocation, typed, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     report.empty_text = "No time was recorded at this site in this period.";
     // (date, site position, technician name, user id) -> visit

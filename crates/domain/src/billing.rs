@@ -2,7 +2,8 @@
 //! counts under the item's SKU). The app moves equipment locally and syncs the result, so the
 //! server learns of a move from the history record the move writes: one whose `changes` take
 //! the equipment from one site to another. A swap moves two items and so counts twice; the
-//! retired item of a replace does not move and is not counted.
+//! retired item of a replace does not move and is not counted. Each event counts under the
+//! SKU of the item's model.
 
 use serde_json::Value;
 
@@ -41,6 +42,16 @@ pub fn billable_move(history: &Value) -> Option<BillableEvent> {
     }
 }
 
+/// The model whose SKU an item's billable events count under.
+pub fn model_of(equipment: &Value) -> Option<&str> {
+    equipment["modelId"].as_str().filter(|id| !id.is_empty())
+}
+
+/// The SKU a model's billable events count under (none when it has none).
+pub fn sku_of(model: &Value) -> Option<&str> {
+    model["sku"].as_str().filter(|sku| !sku.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -65,5 +76,14 @@ mod tests {
         assert_eq!(billable_move(&json!({"type": 10, "changes": null})), None);
         assert_eq!(billable_move(&json!({"type": 6, "changes": {"before": {"barcode": "1"}, "after": {"barcode": "2"}}})), None);
         assert_eq!(billable_move(&history(9, "", "b")), None);
+    }
+
+    #[test]
+    fn events_count_under_the_sku_of_the_items_model() {
+        assert_eq!(model_of(&json!({"modelId": "m1"})), Some("m1"));
+        assert_eq!(model_of(&json!({"modelId": ""})), None);
+        assert_eq!(sku_of(&json!({"sku": "EXT-5"})), Some("EXT-5"));
+        assert_eq!(sku_of(&json!({"sku": ""})), None);
+        assert_eq!(sku_of(&json!({})), None);
     }
 }

@@ -19,4 +19,5 @@ pub mod routes;
 pub mod security_headers;
 pub mod serve;
 pub mod state;
+pub mod sync_upload;
 pub mod web_app;

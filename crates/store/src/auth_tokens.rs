@@ -1,10 +1,10 @@
 //! Sessions (token families with rotating refresh tokens), the access-token
 //! blacklist, and single-use invite and reset tokens. Only hashes are stored.
 
+use fieldtag_domain::sync_kind::SyncKind;
 use serde_json::Value;
 use sqlx::Row;
 
-use crate::organizations::USERS_KIND;
 use crate::records::{NewRecord, put_record};
 use crate::{Result, Store, new_id, now_millis};
 
@@ -282,7 +282,8 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         let last_updated = accepted_user["lastUpdated"].as_str().unwrap_or_default();
-        let record = NewRecord { kind: USERS_KIND, id: user_id, location_id: None, last_updated, deleted: false, data: accepted_user };
+        let record =
+            NewRecord { kind: SyncKind::Users.key(), id: user_id, location_id: None, last_updated, deleted: false, data: accepted_user };
         put_record(&mut tx, org_id, &record).await?;
         tx.commit().await?;
         Ok(Ok(()))

@@ -2,10 +2,10 @@
 //! Each event is taken once (by its id) and applied in one transaction with the
 //! organisation record it changes; what the event means is decided by the caller.
 
+use fieldtag_domain::sync_kind::SyncKind;
 use serde_json::Value;
 use sqlx::Row;
 
-use crate::organizations::ORGANIZATION_KIND;
 use crate::records::{NewRecord, get_record, put_record};
 use crate::{Result, Store, StoreError, now_millis};
 
@@ -81,14 +81,15 @@ impl Store {
     pub async fn update_organization(&self, org_id: &str, change: impl FnOnce(&Value) -> Option<Value>) -> Result<Option<Value>> {
         let mut tx = self.pool.begin().await?;
         sqlx::query("UPDATE organizations SET version = version WHERE id = $1").bind(org_id).execute(&mut *tx).await?;
-        let Some(current) = get_record(&mut tx, org_id, ORGANIZATION_KIND, org_id).await? else {
+        let Some(current) = get_record(&mut tx, org_id, SyncKind::Organization.key(), org_id).await? else {
             return Ok(None);
         };
         let Some(updated) = change(&current.data) else {
             return Ok(Some(current.data));
         };
         let last_updated = updated["lastUpdated"].as_str().unwrap_or_default();
-        let record = NewRecord { kind: ORGANIZATION_KIND, id: org_id, location_id: None, last_updated, deleted: false, data: &updated };
+        let record =
+            NewRecord { kind: SyncKind::Organization.key(), id: org_id, location_id: None, last_updated, deleted: false, data: &updated };
         put_record(&mut tx, org_id, &record).await?;
         tx.commit().await?;
         Ok(Some(updated))
@@ -122,7 +123,8 @@ impl Store {
             .await?
             .map(|row| subscription_of(&row))
             .transpose()?;
-        let organization = get_record(&mut tx, event.org_id, ORGANIZATION_KIND, event.org_id).await?.ok_or(StoreError::NotFound)?;
+        let organization =
+            get_record(&mut tx, event.org_id, SyncKind::Organization.key(), event.org_id).await?.ok_or(StoreError::NotFound)?;
         let Some(change) = decide(current.as_ref(), &organization.data) else {
             tx.commit().await?;
             return Ok(EventOutcome::Ignored);
@@ -145,7 +147,7 @@ impl Store {
         if change.organization != organization.data {
             let last_updated = change.organization["lastUpdated"].as_str().unwrap_or_default();
             let record = NewRecord {
-                kind: ORGANIZATION_KIND,
+                kind: SyncKind::Organization.key(),
                 id: event.org_id,
                 location_id: None,
                 last_updated,

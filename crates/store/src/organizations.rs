@@ -1,13 +1,10 @@
 //! Organisations: created at sign-up together with their first user.
 
+use fieldtag_domain::sync_kind::SyncKind;
 use serde_json::Value;
 
 use crate::records::{NewRecord, put_record};
 use crate::{Result, Store, now_millis};
-
-/// The kind names records of organisations and users are stored under.
-pub const ORGANIZATION_KIND: &str = "organization";
-pub const USERS_KIND: &str = "users";
 
 impl Store {
     /// Creates an organisation, its first user and that user's identity in one
@@ -35,7 +32,7 @@ impl Store {
             .bind(password_hash)
             .execute(&mut *tx)
             .await?;
-        for (kind, id, data) in [(ORGANIZATION_KIND, org_id, organization), (USERS_KIND, user_id, owner)] {
+        for (kind, id, data) in [(SyncKind::Organization.key(), org_id, organization), (SyncKind::Users.key(), user_id, owner)] {
             let record = NewRecord { kind, id, location_id: None, last_updated, deleted: false, data };
             put_record(&mut tx, org_id, &record).await?;
         }
@@ -45,12 +42,12 @@ impl Store {
 
     /// The organisation's record.
     pub async fn organization(&self, org_id: &str) -> Result<Option<Value>> {
-        Ok(self.record(org_id, ORGANIZATION_KIND, org_id).await?.map(|r| r.data))
+        Ok(self.record(org_id, SyncKind::Organization.key(), org_id).await?.map(|r| r.data))
     }
 
     /// A user's record (never holds a password).
     pub async fn user(&self, org_id: &str, user_id: &str) -> Result<Option<Value>> {
-        Ok(self.record(org_id, USERS_KIND, user_id).await?.filter(|r| !r.deleted).map(|r| r.data))
+        Ok(self.record(org_id, SyncKind::Users.key(), user_id).await?.filter(|r| !r.deleted).map(|r| r.data))
     }
 
     /// Replaces a user's or organisation's record data.

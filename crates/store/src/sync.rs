@@ -1,7 +1,10 @@
 //! The sync feed and the upload rules: last-writer-wins on `lastUpdated`,
 //! tombstones that stay, and versions handed out in commit order per organisation.
 
+use fieldtag_domain::billing::{self, BillableEvent};
 use fieldtag_domain::lww;
+use fieldtag_domain::records::CheckedRecord;
+use fieldtag_domain::sync_kind::SyncKind;
 use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
@@ -34,12 +37,26 @@ pub struct RawChange {
 /// A record to apply, already checked against its kind.
 #[derive(Debug, Clone)]
 pub struct IncomingRecord {
-    pub kind: String,
+    pub kind: SyncKind,
     pub id: String,
     pub location_id: Option<String>,
     pub last_updated: String,
     pub deleted: bool,
     pub data: Value,
+}
+
+impl IncomingRecord {
+    /// A record of `kind` that passed the domain's check (`records::check_record`).
+    pub fn new(kind: SyncKind, checked: CheckedRecord) -> IncomingRecord {
+        IncomingRecord {
+            kind,
+            id: checked.id,
+            location_id: checked.location_id,
+            last_updated: checked.last_updated,
+            deleted: checked.deleted,
+            data: checked.data,
+        }
+    }
 }
 
 /// Checks the store must make inside the upload transaction, which the server
@@ -54,9 +71,9 @@ pub trait UploadRules: Sync {
     fn may_write(&self, _record: &IncomingRecord, _stored: Option<&StoredRecord>) -> std::result::Result<(), String> {
         Ok(())
     }
-    /// For a new record that bills for moving equipment: the event's name in the billing
-    /// counts and the id of the equipment whose model's SKU it is counted under.
-    fn billable_move(&self, _record: &IncomingRecord) -> Option<(&'static str, String)> {
+    /// For a new record that bills for moving equipment: the event, and the id of the
+    /// equipment whose model's SKU it is counted under.
+    fn billable_move(&self, _record: &IncomingRecord) -> Option<(BillableEvent, String)> {
         None
     }
 }
@@ -99,17 +116,17 @@ pub(crate) async fn apply_batch(
     sqlx::query("UPDATE organizations SET version = version WHERE id = $1").bind(org_id).execute(&mut *tx).await?;
     let mut current = existing_records(&mut *tx, org_id, records).await?;
     let wanted_sites: Vec<&str> = records.iter().filter_map(|r| rules.required_location(r)).collect();
-    let mut sites = existing_ids(&mut *tx, org_id, "locations", &wanted_sites).await?;
+    let mut sites = existing_ids(&mut *tx, org_id, SyncKind::Locations.key(), &wanted_sites).await?;
 
     let mut decided: Vec<Decision> = Vec::with_capacity(records.len());
     let mut writes: Vec<usize> = Vec::new();
-    let mut billable: Vec<(&'static str, String, String)> = Vec::new();
+    let mut billable: Vec<(BillableEvent, String, String)> = Vec::new();
     for record in records {
         if let Some(site) = rules.required_location(record).filter(|site| !sites.contains(*site)) {
             decided.push(Decision::Done(SyncOutcome::Rejected { reason: format!("locationId: no site {site} in your organization") }));
             continue;
         }
-        let key = (record.kind.clone(), record.id.clone());
+        let key = (record.kind.key().to_string(), record.id.clone());
         if let Err(reason) = rules.may_write(record, current.get(&key)) {
             decided.push(Decision::Done(SyncOutcome::Rejected { reason }));
             continue;
@@ -133,7 +150,7 @@ pub(crate) async fn apply_batch(
             decided.push(Decision::Done(SyncOutcome::Rejected { reason: refusal.reason().into() }));
             continue;
         }
-        if record.kind == "locations" {
+        if record.kind == SyncKind::Locations {
             sites.insert(record.id.clone());
         }
         // Billed once: when the server first stores the record that tells of the move.
@@ -154,7 +171,7 @@ pub(crate) async fn apply_batch(
     let mut last_write: HashMap<(&str, &str), (usize, i64)> = HashMap::new();
     for (n, index) in writes.iter().enumerate() {
         let record = &records[*index];
-        last_write.insert((record.kind.as_str(), record.id.as_str()), (*index, first + n as i64));
+        last_write.insert((record.kind.key(), record.id.as_str()), (*index, first + n as i64));
     }
     let mut rows: Vec<(NewRecord, i64)> = last_write.into_values().map(|(index, version)| (new_record(&records[index]), version)).collect();
     rows.sort_by_key(|(_, version)| *version);
@@ -225,7 +242,7 @@ enum Decision {
 
 fn new_record(record: &IncomingRecord) -> NewRecord<'_> {
     NewRecord {
-        kind: &record.kind,
+        kind: record.kind.key(),
         id: &record.id,
         location_id: record.location_id.as_deref(),
         last_updated: &record.last_updated,
@@ -236,7 +253,7 @@ fn new_record(record: &IncomingRecord) -> NewRecord<'_> {
 
 fn stored_from(record: &IncomingRecord, version: i64) -> StoredRecord {
     StoredRecord {
-        kind: record.kind.clone(),
+        kind: record.kind.key().to_string(),
         id: record.id.clone(),
         location_id: record.location_id.clone(),
         last_updated: record.last_updated.clone(),
@@ -246,25 +263,34 @@ fn stored_from(record: &IncomingRecord, version: i64) -> StoredRecord {
     }
 }
 
-/// The SKU of the equipment's model, reading this batch's copies before the stored ones.
+/// The SKU the equipment's billable events count under (domain `billing::sku_of`), reading
+/// this batch's copies before the stored ones.
 async fn sku_of(
     conn: &mut AnyConnection,
     org_id: &str,
     batch: &HashMap<(String, String), StoredRecord>,
     equipment_id: &str,
 ) -> Result<Option<String>> {
-    let equipment = match batch.get(&("equipment".to_string(), equipment_id.to_string())) {
-        Some(record) => Some(record.clone()),
-        None => get_record(conn, org_id, "equipment", equipment_id).await?,
-    };
-    let Some(model_id) = equipment.and_then(|e| e.data["modelId"].as_str().filter(|id| !id.is_empty()).map(str::to_string)) else {
+    let equipment = latest(conn, org_id, batch, SyncKind::Equipment, equipment_id).await?;
+    let Some(model_id) = equipment.as_ref().and_then(|e| billing::model_of(&e.data)) else {
         return Ok(None);
     };
-    let model = match batch.get(&("models".to_string(), model_id.clone())) {
-        Some(record) => Some(record.clone()),
-        None => get_record(conn, org_id, "models", &model_id).await?,
-    };
-    Ok(model.and_then(|m| m.data["sku"].as_str().filter(|sku| !sku.is_empty()).map(str::to_string)))
+    let model = latest(conn, org_id, batch, SyncKind::Models, model_id).await?;
+    Ok(model.as_ref().and_then(|m| billing::sku_of(&m.data)).map(str::to_string))
+}
+
+/// A record as this batch leaves it: its copy in the batch, else the stored one.
+async fn latest(
+    conn: &mut AnyConnection,
+    org_id: &str,
+    batch: &HashMap<(String, String), StoredRecord>,
+    kind: SyncKind,
+    id: &str,
+) -> Result<Option<StoredRecord>> {
+    match batch.get(&(kind.key().to_string(), id.to_string())) {
+        Some(record) => Ok(Some(record.clone())),
+        None => get_record(conn, org_id, kind.key(), id).await,
+    }
 }
 
 /// Rows per `IN (...)` lookup.
@@ -278,7 +304,7 @@ async fn existing_records(
 ) -> Result<HashMap<(String, String), StoredRecord>> {
     let mut by_kind: HashMap<&str, Vec<&str>> = HashMap::new();
     for record in records {
-        by_kind.entry(record.kind.as_str()).or_default().push(record.id.as_str());
+        by_kind.entry(record.kind.key()).or_default().push(record.id.as_str());
     }
     let mut found = HashMap::new();
     for (kind, ids) in by_kind {

@@ -1,5 +1,7 @@
 //! Moving equipment to another site, with everything that belongs to it.
 
+use fieldtag_domain::billing::BillableEvent;
+use fieldtag_domain::sync_kind::SyncKind;
 use serde_json::json;
 use sqlx::Row;
 
@@ -7,7 +9,7 @@ use crate::records::{NewRecord, get_record, put_record, stored_record};
 use crate::{Result, Store, new_id, now_millis};
 
 /// Kinds that follow their equipment to a new site.
-const FOLLOWERS: [&str; 3] = ["history", "performedServices", "deficiencies"];
+const FOLLOWERS: [SyncKind; 3] = [SyncKind::History, SyncKind::PerformedServices, SyncKind::Deficiencies];
 
 /// What a transfer moves.
 #[derive(Debug, Clone)]
@@ -45,13 +47,14 @@ impl Store {
     ) -> Result<std::result::Result<TransferDone, TransferRefusal>> {
         let mut tx = self.pool.begin().await?;
         sqlx::query("UPDATE organizations SET version = version WHERE id = $1").bind(org_id).execute(&mut *tx).await?;
-        let Some(equipment) = get_record(&mut tx, org_id, "equipment", transfer.equipment_id).await?.filter(|r| !r.deleted) else {
+        let Some(equipment) = get_record(&mut tx, org_id, SyncKind::Equipment.key(), transfer.equipment_id).await?.filter(|r| !r.deleted)
+        else {
             return Ok(Err(TransferRefusal::EquipmentNotFound));
         };
         if equipment.location_id.as_deref() != Some(transfer.from_location_id) {
             return Ok(Err(TransferRefusal::NotAtSourceSite));
         }
-        let target = get_record(&mut tx, org_id, "locations", transfer.to_location_id).await?;
+        let target = get_record(&mut tx, org_id, SyncKind::Locations.key(), transfer.to_location_id).await?;
         if target.is_none_or(|site| site.deleted) {
             return Ok(Err(TransferRefusal::TargetSiteNotFound));
         }
@@ -63,7 +66,7 @@ impl Store {
                  WHERE org_id = $1 AND kind = $2 AND location_id = $3",
             )
             .bind(org_id)
-            .bind(kind)
+            .bind(kind.key())
             .bind(transfer.from_location_id)
             .fetch_all(&mut *tx)
             .await?;
@@ -105,11 +108,11 @@ impl Store {
         .await?;
         let model_id = moving[0].data["modelId"].as_str().map(str::to_string);
         let model = match &model_id {
-            Some(model_id) => get_record(&mut tx, org_id, "models", model_id).await?,
+            Some(model_id) => get_record(&mut tx, org_id, SyncKind::Models.key(), model_id).await?,
             None => None,
         };
         let sku = model.as_ref().and_then(|m| m.data["sku"].as_str());
-        add_billing_event(&mut tx, org_id, &new_id(), "transfer", sku, transfer.equipment_id).await?;
+        add_billing_event(&mut tx, org_id, &new_id(), BillableEvent::Transfer, sku, transfer.equipment_id).await?;
         tx.commit().await?;
         Ok(Ok(TransferDone { id, moved_records: moving.len() }))
     }
@@ -130,7 +133,7 @@ pub(crate) async fn add_billing_event(
     conn: &mut sqlx::AnyConnection,
     org_id: &str,
     id: &str,
-    event: &str,
+    event: BillableEvent,
     sku: Option<&str>,
     equipment_id: &str,
 ) -> Result<()> {
@@ -139,7 +142,7 @@ pub(crate) async fn add_billing_event(
     )
     .bind(id)
     .bind(org_id)
-    .bind(event)
+    .bind(event.name())
     .bind(sku)
     .bind(equipment_id)
     .bind(now_millis())

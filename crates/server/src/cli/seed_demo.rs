@@ -13,13 +13,13 @@ use fieldtag_domain::records::check_record;
 use fieldtag_domain::sync_kind::SyncKind;
 use fieldtag_domain::time::format_stamp;
 use fieldtag_domain::user::{TERMS_VERSION, new_owner_record};
-use fieldtag_store::{Store, StoreError, SyncOutcome, new_id};
+use fieldtag_store::{IncomingRecord, Store, StoreError, SyncOutcome, new_id};
 use jiff::{Timestamp, ToSpan, Zoned};
 use serde_json::{Value, json};
 
 use crate::auth::passwords::{check_new_password, hash_password};
 use crate::config::Config;
-use crate::routes::sync::{KindRules, incoming};
+use crate::sync_upload::KindRules;
 
 #[derive(Debug, Args)]
 pub struct SeedDemoArgs {
@@ -80,11 +80,11 @@ async fn seed(config: &Config, args: &SeedDemoArgs) -> Result<String, String> {
     let mut batch = Vec::new();
     for (kind, record) in demo_records(&org_id, &user_id, now) {
         let checked = check_record(kind, &org_id, &record).map_err(|e| format!("demo {} record is invalid: {e}", kind.key()))?;
-        batch.push(incoming(kind, checked));
+        batch.push(IncomingRecord::new(kind, checked));
     }
     let outcomes = store.apply_sync_batch(&org_id, &batch, &KindRules).await.map_err(|e| e.to_string())?;
     if let Some((record, outcome)) = batch.iter().zip(&outcomes).find(|(_, o)| !matches!(o, SyncOutcome::Accepted { .. })) {
-        return Err(format!("demo {} {} was not stored: {outcome:?}", record.kind, record.id));
+        return Err(format!("demo {} {} was not stored: {outcome:?}", record.kind.key(), record.id));
     }
     store.close().await;
     Ok(org_id)

@@ -6,16 +6,10 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use fieldtag_domain::actions;
-use fieldtag_domain::billing::billable_move;
-use fieldtag_domain::email::email_key;
-use fieldtag_domain::lww::stamp_on_receipt;
-use fieldtag_domain::organization::apply_organization_patch;
 use fieldtag_domain::permissions::Permission;
-use fieldtag_domain::records::{CheckedRecord, check_record};
 use fieldtag_domain::sync_kind::SyncKind;
 use fieldtag_domain::time::format_stamp;
-use fieldtag_store::{IncomingRecord, StoredRecord, SyncOutcome, UploadRules};
+use fieldtag_store::{StoredRecord, SyncOutcome};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -23,6 +17,7 @@ use crate::auth::{OrgSession, Session};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Query};
 use crate::state::AppState;
+use crate::sync_upload::{CallerRules, Uploader, apply_order, prepare};
 
 pub const DEFAULT_PAGE: i64 = 5_000;
 pub const MAX_PAGE: i64 = 20_000;
@@ -191,62 +186,6 @@ pub enum RecordAnswer {
     Rejected { id: Value, reason: String },
 }
 
-/// The store's in-transaction checks, decided by each record's kind.
-pub struct KindRules;
-
-impl UploadRules for KindRules {
-    fn required_location<'a>(&self, record: &'a IncomingRecord) -> Option<&'a str> {
-        let kind = SyncKind::parse(&record.kind)?;
-        if kind.location_scoped() { record.location_id.as_deref() } else { None }
-    }
-
-    fn login_email_key(&self, record: &IncomingRecord) -> Option<Option<String>> {
-        (record.kind == SyncKind::Users.key()).then(|| record.data["email"].as_str().filter(|_| !record.deleted).map(email_key))
-    }
-
-    fn billable_move(&self, record: &IncomingRecord) -> Option<(&'static str, String)> {
-        if record.kind != SyncKind::History.key() || record.deleted {
-            return None;
-        }
-        let event = billable_move(&record.data)?;
-        Some((event.name(), record.data["equipmentId"].as_str()?.to_string()))
-    }
-}
-
-/// The upload rules of one caller: the kind's rules, and what the caller may write by the one
-/// permission table (domain `actions`), decided against the stored copy.
-struct CallerRules<'a> {
-    session: &'a Session,
-}
-
-impl UploadRules for CallerRules<'_> {
-    fn required_location<'a>(&self, record: &'a IncomingRecord) -> Option<&'a str> {
-        KindRules.required_location(record)
-    }
-
-    fn login_email_key(&self, record: &IncomingRecord) -> Option<Option<String>> {
-        KindRules.login_email_key(record)
-    }
-
-    fn may_write(&self, record: &IncomingRecord, stored: Option<&StoredRecord>) -> Result<(), String> {
-        let kind = SyncKind::parse(&record.kind).ok_or_else(|| format!("{} cannot be uploaded", record.kind))?;
-        actions::may_write(&self.session.permissions, &self.session.user_id, kind, &record.data, stored.map(|s| &s.data))
-    }
-
-    fn billable_move(&self, record: &IncomingRecord) -> Option<(&'static str, String)> {
-        KindRules.billable_move(record)
-    }
-}
-
-/// Order of application inside a batch: sites before what stands on them.
-fn apply_order(kind: SyncKind) -> u8 {
-    match kind {
-        SyncKind::Organization => 0,
-        SyncKind::Locations => 1,
-        _ => 2,
-    }
-}
-
 /// Uploads changed records, keyed by sync key. Each is accepted, stale (the
 /// server's newer copy comes back) or rejected (with the reason); in one transaction.
 #[utoipa::path(patch, path = "/api/organizations/{orgId}/sync", tag = "sync", security(("bearer" = [])),
@@ -267,6 +206,7 @@ pub async fn upload(
     batch.sort_by_key(|(kind, index, _)| (apply_order(*kind), *kind, *index));
     crate::metrics::sync_batch("up", batch.len());
 
+    let uploader = Uploader { org_id: &session.org_id, user_id: &session.user_id, permissions: &session.permissions };
     let current_org = state.store.organization(&session.org_id).await?;
     let mut answers: BTreeMap<&str, Vec<Option<RecordAnswer>>> =
         body.iter().map(|(key, list)| (key.as_str(), (0..list.as_array().map_or(0, Vec::len)).map(|_| None).collect())).collect();
@@ -275,7 +215,7 @@ pub async fn upload(
     let mut incoming = Vec::new();
     for (kind, index, record) in &batch {
         let id = record.get("id").cloned().unwrap_or(Value::Null);
-        match prepare(&session, *kind, record, current_org.as_ref(), received) {
+        match prepare(&uploader, *kind, record, current_org.as_ref(), received) {
             Ok((prepared, restamped)) => {
                 accepted_slots.push((*kind, *index, id, restamped));
                 incoming.push(prepared);
@@ -283,7 +223,7 @@ pub async fn upload(
             Err(reason) => answers.get_mut(kind.key()).expect("key of the body")[*index] = Some(RecordAnswer::Rejected { id, reason }),
         }
     }
-    let outcomes = state.store.apply_sync_batch(&session.org_id, &incoming, &CallerRules { session: &session }).await?;
+    let outcomes = state.store.apply_sync_batch(&session.org_id, &incoming, &CallerRules(uploader)).await?;
     for ((kind, index, id, restamped), outcome) in accepted_slots.into_iter().zip(outcomes) {
         answers.get_mut(kind.key()).expect("key of the body")[index] = Some(match outcome {
             SyncOutcome::Accepted { version } => RecordAnswer::Accepted { id, version, last_updated: restamped },
@@ -310,56 +250,4 @@ fn readable_copy(session: &Session, kind: SyncKind, server: StoredRecord) -> Opt
         copy["version"] = json!(version);
     }
     Some(copy)
-}
-
-/// Checks one record against the caller's permissions and its kind's shape, and the stamp it is
-/// kept under (`lww::stamp_on_receipt`): answers the record, and the new stamp if it changed.
-fn prepare(
-    session: &Session,
-    kind: SyncKind,
-    record: &Value,
-    current_org: Option<&Value>,
-    received: jiff::Timestamp,
-) -> Result<(IncomingRecord, Option<String>), String> {
-    // Whether some action lets the caller write this kind at all; the store decides the rest
-    // against the stored copy (CallerRules::may_write).
-    let permission = kind.write_permission().ok_or_else(|| format!("{} cannot be uploaded", kind.key()))?;
-    if !actions::may_write_some(&session.permissions, kind) {
-        return Err(format!("You need the {} permission", permission.constant()));
-    }
-    // The version a record came down with is the server's bookkeeping, not data.
-    let mut record = record.clone();
-    if let Some(map) = record.as_object_mut() {
-        map.remove("version");
-    }
-    let mut checked = check_record(kind, &session.org_id, &record).map_err(|e| e.to_string())?;
-    let restamped = stamp_on_receipt(&checked.last_updated, received);
-    if let Some(stamp) = &restamped {
-        checked.last_updated = stamp.clone();
-        checked.data["lastUpdated"] = json!(stamp);
-    }
-    let data = if kind == SyncKind::Organization {
-        // The organisation goes through the same rules as PATCH /organizations.
-        let current = current_org.ok_or("organization: not found")?;
-        let changes = checked.data.as_object().cloned().unwrap_or_default();
-        let mut updated =
-            apply_organization_patch(current, &changes, jiff::Timestamp::now()).map_err(|e| format!("{}: {}", e.field, e.message))?;
-        updated["lastUpdated"] = json!(checked.last_updated);
-        updated
-    } else {
-        checked.data
-    };
-    Ok((incoming(kind, CheckedRecord { data, ..checked }), restamped))
-}
-
-/// A checked record, ready for the store.
-pub fn incoming(kind: SyncKind, checked: CheckedRecord) -> IncomingRecord {
-    IncomingRecord {
-        kind: kind.key().to_string(),
-        id: checked.id,
-        location_id: checked.location_id,
-        last_updated: checked.last_updated,
-        deleted: checked.deleted,
-        data: checked.data,
-    }
 }

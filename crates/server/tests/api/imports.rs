@@ -11,8 +11,8 @@ use std::time::Duration;
 use fieldtag_domain::records::check_record;
 use fieldtag_domain::sync_kind::SyncKind;
 use fieldtag_server::config::Config;
-use fieldtag_server::routes::sync::{KindRules, incoming};
-use fieldtag_store::{ImportWrite, NewImport};
+use fieldtag_server::sync_upload::KindRules;
+use fieldtag_store::{ImportWrite, IncomingRecord, NewImport};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -557,7 +557,7 @@ async fn one_worker_holds_a_lease_and_a_lost_lease_writes_nothing(app: &TestApp)
     assert!(!app.store.record_import_progress(&second.id, first, 1, 2).await.unwrap());
     let site = json!({"id": fieldtag_store::new_id(), "orgId": admin.org_id, "name": "Late site", "status": "active",
                       "timeZone": TORONTO, "lastUpdated": "2026-01-01T00:00:00Z"});
-    let records = vec![incoming(SyncKind::Locations, check_record(SyncKind::Locations, &admin.org_id, &site).unwrap())];
+    let records = vec![IncomingRecord::new(SyncKind::Locations, check_record(SyncKind::Locations, &admin.org_id, &site).unwrap())];
     let write = ImportWrite { clear_kinds: &["equipment"], records: &records, rows_rejected: 0 };
     assert!(app.store.complete_import(&second.id, first, &admin.org_id, &write, &KindRules).await.unwrap().is_none());
     assert!(!app.store.fail_import(&second.id, first, "too late").await.unwrap());

@@ -15,7 +15,7 @@ use fieldtag_store::{IncomingRecord, Store, UploadRules, new_id, now_rfc3339};
 use serde_json::{Map, Value, json};
 
 use super::client::{AppEquipment, AppHistory, AppSite, AppUser};
-use crate::routes::sync::{KindRules, incoming};
+use crate::sync_upload::KindRules;
 
 /// Sync's upload rules, less billing: moves that happened in the app were billed there.
 pub struct ImportRules;
@@ -149,7 +149,7 @@ impl<'a> Mapper<'a> {
     /// Checks a record; a refused one is counted and logged.
     fn check(&mut self, kind: SyncKind, app_id: &str, record: Map<String, Value>) -> Option<IncomingRecord> {
         match check_record(kind, self.org_id, &Value::Object(record)) {
-            Ok(checked) => Some(incoming(kind, checked)),
+            Ok(checked) => Some(IncomingRecord::new(kind, checked)),
             Err(error) => {
                 self.rejected += 1;
                 tracing::warn!(context_id = self.context_id, kind = kind.key(), app_id, reason = %error, "import skipped a record of the safety scan app");

@@ -150,7 +150,7 @@ pub async fn run(store: &Store, base_url: Option<&str>, worker: &str, job: &Impo
         store.complete_import(&job.id, worker, &job.org_id, &write, &mapping::ImportRules).await?.ok_or(ImportError::LeaseLost)?;
     let invitees = records
         .iter()
-        .filter(|record| record.kind == SyncKind::Users.key() && written.written_ids.contains(&record.id))
+        .filter(|record| record.kind == SyncKind::Users && written.written_ids.contains(&record.id))
         .map(|record| Invitee {
             user_id: record.id.clone(),
             email: record.data["email"].as_str().unwrap_or_default().to_string(),

@@ -42,6 +42,7 @@ pub struct Dataset {
     users: HashMap<String, Stored<User>>,
     zones: HashMap<String, Zone>,
     site_index: HashMap<String, usize>,
+    item_index: HashMap<String, usize>,
     engine: EngineRecords,
     /// The same records as stored JSON, for the reports that still read them by key.
     pub raw: RawDataset,
@@ -130,10 +131,12 @@ impl Dataset {
         let sites = records(loaded.sites);
         let site_index: HashMap<String, usize> = sites.iter().enumerate().map(|(i, site)| (site.id.clone(), i)).collect();
         let zones = sites.iter().map(|site| (site.id.clone(), Zone::new(Some(site.time_zone.as_text())))).collect();
+        let equipment = records(loaded.equipment);
+        let item_index = equipment.iter().enumerate().map(|(i, item)| (item.id.clone(), i)).collect();
         Ok(Dataset {
             organization,
             sites,
-            equipment: records(loaded.equipment),
+            equipment,
             performed_services: records(loaded.performed_services),
             history: records(loaded.history),
             deficiencies: records(loaded.deficiencies),
@@ -144,6 +147,7 @@ impl Dataset {
             users: by_id(read::<User>(SyncKind::Users, raw.users.values())),
             zones,
             site_index,
+            item_index,
             engine,
             raw,
         })
@@ -175,6 +179,10 @@ impl Dataset {
     /// The zone a report's own dates (defaults, "today") are counted in.
     pub fn report_zone(&self, location_id: Option<&str>) -> Zone {
         location_id.map(|id| self.zone(id)).unwrap_or_else(Zone::fallback)
+    }
+
+    pub fn item(&self, id: &str) -> Option<&Stored<Equipment>> {
+        self.item_index.get(id).map(|&i| &self.equipment[i])
     }
 
     pub fn model(&self, item: &Equipment) -> Option<&Stored<Model>> {

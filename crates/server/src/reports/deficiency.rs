@@ -2,11 +2,11 @@
 //! `startDate`..`endDate` (default this month, spec §9): opened on or before the end and not
 //! closed before the start. Oldest first.
 
-use serde_json::Value;
+use fieldtag_domain::records::equipment::Equipment;
+use fieldtag_domain::records::stored::AsText;
 
 use super::data::Dataset;
 use super::params::Request;
-use super::raw::text;
 use super::times::days_between;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
@@ -28,28 +28,26 @@ pub(super) const COLUMNS: [Column; 12] = [
 const SITE: &str = "Site";
 const STATUS: &str = "Status";
 
-pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
-    let dataset = &typed.raw;
+pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let location_id = request.location_id.as_deref();
     let report_zone = dataset.report_zone(location_id);
     let now = jiff::Timestamp::now().as_millisecond();
     let (start, end) = request.month_range(&report_zone, now)?;
-    let mut report = Report::new(ReportName::Deficiency, typed, location_id, end.to_string());
+    let mut report = Report::new(ReportName::Deficiency, dataset, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     if location_id.is_some() {
         report.hide_from_pdf(SITE);
     }
     report.empty_text = "No deficiencies were open in this period.";
-    let items: std::collections::HashMap<&str, &Value> = dataset.equipment.iter().map(|item| (text(item, "id"), item)).collect();
     // Oldest first, then by site and location.
     let mut listed: Vec<((i64, String, String), Row)> = Vec::new();
     let (mut open_count, mut opened_in, mut closed_in) = (0, 0, 0);
     for deficiency in &dataset.deficiencies {
-        let site_id = text(deficiency, "locationId");
+        let site_id = deficiency.location_id.as_text();
         let zone = dataset.zone(site_id);
         let (from, until) = (zone.start_of_day(start), zone.end_of_day(end));
-        let Some(opened) = zone.parse(text(deficiency, "dateOpened")) else { continue };
-        let closed = zone.parse(text(deficiency, "dateClosed"));
+        let Some(opened) = zone.parse(deficiency.date_opened.as_text()) else { continue };
+        let closed = zone.parse(deficiency.date_closed.as_text());
         if opened > until || closed.is_some_and(|closed| closed < from) {
             continue;
         }
@@ -58,24 +56,24 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
         open_count += usize::from(still_open);
         opened_in += usize::from(opened >= from);
         closed_in += usize::from(closed.is_some_and(|closed| closed <= until));
-        let item = items.get(text(deficiency, "equipmentId")).copied();
-        let field = |key: &str| item.map(|item| text(item, key).to_string()).unwrap_or_default();
+        let item = dataset.item(deficiency.equipment_id.as_text());
+        let field = |read: fn(&Equipment) -> &str| item.map(|item| read(item).to_string()).unwrap_or_default();
         let days = days_between(opened, closed.unwrap_or(now).max(opened));
-        let (site_name, location) = (dataset.site_name(site_id).to_string(), field("name"));
+        let (site_name, location) = (dataset.site_name(site_id).to_string(), field(|item| item.name.as_text()));
         let order = (opened, site_name.clone(), location.clone());
         let cells = vec![
             site_name,
             location,
-            field("barcode"),
+            field(|item| item.barcode.as_text()),
             item.map(|item| dataset.model_name(item).to_string()).unwrap_or_default(),
             item.map(|item| dataset.equipment_type_name(item).to_string()).unwrap_or_default(),
-            dataset.service_type_name(text(deficiency, "serviceTypeId")).to_string(),
-            text(deficiency, "description").to_string(),
+            dataset.service_type_name(deficiency.service_type_id.as_text()).to_string(),
+            deficiency.description.as_text().to_string(),
             zone.format_date(opened),
             closed.map(|t| zone.format_date(t)).unwrap_or_default(),
             (if closed.is_none() { "Open" } else { "Closed" }).to_string(),
             days.to_string(),
-            text(deficiency, "equipmentId").to_string(),
+            deficiency.equipment_id.as_text().to_string(),
         ];
         let alerts = if closed.is_none() { vec![STATUS] } else { Vec::new() };
         listed.push((order, Row { cells, group_start: true, alerts, ..Row::default() }));

@@ -5,6 +5,7 @@ pub mod client_app;
 pub mod login_limit;
 pub mod passwords;
 pub mod session;
+pub mod sign_in;
 pub mod tokens;
 
 pub use session::{OrgSession, Session};

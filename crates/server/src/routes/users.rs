@@ -14,10 +14,10 @@ use serde::{Deserialize, Serialize};
 use crate::auth::Session;
 use crate::auth::client_app::{ClientApp, permissions_of};
 use crate::auth::passwords::{check_new_password, hash_password};
+use crate::auth::sign_in::{LoginAnswer, start_session};
 use crate::auth::tokens::{hash_opaque_token, new_opaque_token};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Path};
-use crate::routes::token::{LoginAnswer, start_session};
 use crate::state::AppState;
 
 const INVITE_VALID_DAYS: i64 = 7;

@@ -5,9 +5,10 @@
 
 use std::collections::BTreeMap;
 
+use fieldtag_domain::records::stored::AsText;
+
 use super::data::{Dataset, natural_key};
 use super::params::Request;
-use super::raw::text;
 use super::times;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
@@ -25,14 +26,13 @@ const DUE_MONTH: &str = "Due Month";
 const SITE: &str = "Site";
 const OVERDUE: &str = "Overdue";
 
-pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
-    let dataset = &typed.raw;
+pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let location_id = request.location_id.as_deref();
     let report_zone = dataset.report_zone(location_id);
     let now = jiff::Timestamp::now().as_millisecond();
     let today = report_zone.date_of(now);
     let end = request.date("endDate", &report_zone)?.unwrap_or_else(|| times::end_of_year(today));
-    let mut report = Report::new(ReportName::EquipmentDueConsolidated, typed, location_id, end.to_string());
+    let mut report = Report::new(ReportName::EquipmentDueConsolidated, dataset, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     if location_id.is_some() {
         report.hide_from_pdf(SITE);
@@ -45,8 +45,8 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
     let (mut total, mut overdue) = (0, 0);
     let mut items_due = 0;
     for item in &dataset.equipment {
-        let Some(Ok(result)) = results.get(text(item, "id")) else { continue };
-        let site_id = text(item, "locationId");
+        let Some(Ok(result)) = results.get(&item.id) else { continue };
+        let site_id = item.location_id.as_text();
         let zone = dataset.zone(site_id);
         let (today_start, until) = (zone.start_of_day(zone.date_of(now)), zone.end_of_day(end));
         let mut any = false;
@@ -94,7 +94,7 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
     for ((month, site, service, equipment_type, model), (quantity, _, first)) in rows {
         let group_start = month != previous_month;
         previous_month.clone_from(&month);
-        let site_name = dataset.sites.get(site).map(|s| text(s, "name").to_string()).unwrap_or_default();
+        let site_name = dataset.sites.get(site).map(|s| s.name.as_text().to_string()).unwrap_or_default();
         let alerts = if month == OVERDUE { vec![DUE_MONTH] } else { Vec::new() };
         report.rows.push(Row {
             cells: vec![month, site_name, service, equipment_type, model, quantity.to_string(), first],

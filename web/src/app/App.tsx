@@ -6,7 +6,7 @@ import { ErrorBoundary } from "../ui/crash/ErrorBoundary";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider";
 import { sendLog } from "./logs";
 import { routes } from "./routes";
-import { theme } from "./theme";
+import { theme } from "../ui/theme";
 import { UpdatePrompt } from "./UpdatePrompt";
 
 const router = createBrowserRouter(routes);

@@ -1,24 +1,13 @@
 /**
  * The navigation bar of §2: groups Sites, Customers, Reports, Schedule, Settings and their
  * sub-items, each shown only when the user's permissions and the organisation's features
- * allow it, and only once its screen exists in this build (`routes` lists the paths the
- * router serves; screens of later work add themselves there).
+ * allow it.
  */
 import type { User } from "../auth/session";
 import { can } from "../auth/session";
 import type { Permission } from "../domain/permissions";
+import { type Organization, customersVisible, hasFeature } from "../domain/organization";
 import { type StringKey, t } from "../lib/strings";
-
-export interface Organization {
-  id: string;
-  name?: string;
-  logo?: string | null;
-  enabledFeatures?: string[];
-  showBilling?: boolean;
-  showSiteSelector?: boolean;
-  manualBilling?: boolean;
-  [field: string]: unknown;
-}
 
 export interface NavItem {
   title: string;
@@ -35,15 +24,6 @@ export interface NavGroup extends NavItem {
 export function truncateTitle(title: string, max = 15): string {
   const chars = Array.from(title);
   return chars.length > max ? `${chars.slice(0, max).join("")}…` : title;
-}
-
-export function hasFeature(org: Organization | null | undefined, feature: string): boolean {
-  return !!org?.enabledFeatures?.includes(feature);
-}
-
-/** Customers: the BILLING feature, the organisation's showBilling and location-read (§2). */
-export function customersVisible(user: User | null, org: Organization | null | undefined): boolean {
-  return hasFeature(org, "BILLING") && !!org?.showBilling && can(user, "LOCATION_READ");
 }
 
 interface GroupRule {
@@ -79,17 +59,14 @@ const GROUPS: GroupRule[] = [
   },
 ];
 
-/**
- * The groups this user sees, titles truncated. `routes` says which paths this build serves;
- * a group or item whose screen is not served is left out rather than linking nowhere.
- */
-export function visibleNavigation(user: User | null, org: Organization | null | undefined, routes: ReadonlySet<string>): NavGroup[] {
-  return GROUPS.filter((group) => group.visible(user, org) && routes.has(group.path)).map((group) => ({
+/** The groups this user sees, titles truncated. */
+export function visibleNavigation(user: User | null, org: Organization | null | undefined): NavGroup[] {
+  return GROUPS.filter((group) => group.visible(user, org)).map((group) => ({
     title: truncateTitle(t(group.title)),
     path: group.path,
     external: group.path.startsWith("http"),
     items: group.items
-      .filter((item) => (item.visible?.(user, org) ?? true) && routes.has(item.path))
+      .filter((item) => item.visible?.(user, org) ?? true)
       .map((item) => ({ title: truncateTitle(t(item.title)), path: item.path, external: item.path.startsWith("http") })),
   }));
 }

@@ -7,7 +7,7 @@ import { AuthProvider } from "../auth/AuthProvider";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider";
 import { setViewportWidth } from "../ui/test/render";
 import { routes } from "./routes";
-import { theme } from "./theme";
+import { theme } from "../ui/theme";
 
 afterEach(cleanup);
 

@@ -1,8 +1,7 @@
 /**
  * The route table of §2 as far as this build's screens go. Login and sign-up are public;
  * everything else sits behind the auth guard inside the shell and the session's services
- * (sync engine), and every screen under the one leave-page guard. `servedPaths` tells the
- * navigation which entries have a screen.
+ * (sync engine), and every screen under the one leave-page guard.
  */
 import type { RouteObject } from "react-router";
 import { LoginPage } from "../features/auth/LoginPage";
@@ -30,8 +29,9 @@ import { RouteErrorPage } from "../ui/crash/RouteErrorPage";
 import { UnsavedChangesGuard } from "../ui/unsaved/UnsavedChangesGuard";
 import { LoadingPage } from "./LoadingPage";
 import { NotFoundPage } from "./NotFoundPage";
-import { RequireAuth } from "./RequireAuth";
+import { RequireAuth } from "../auth/RequireAuth";
 import { SessionServices } from "./SessionServices";
+import { parentPath } from "./shell/BackButton";
 import { Shell } from "./shell/Shell";
 
 const signedIn: RouteObject[] = [
@@ -48,6 +48,7 @@ const signedIn: RouteObject[] = [
   ...serviceMonthRoutes,
   ...overrideRoutes,
   ...floorPlanRoutes,
+  { path: "/settings", lazy: () => import("./pages/SettingsPage").then((m) => ({ element: <m.SettingsPage /> })) },
   ...settingsRoutes,
   ...userRoutes,
   ...subscriptionRoutes,
@@ -56,8 +57,6 @@ const signedIn: RouteObject[] = [
   ...importRoutes,
   { path: "/debug", lazy: () => import("./pages/DebugPage").then((m) => ({ element: <m.DebugPage /> })) },
 ];
-
-export const servedPaths: ReadonlySet<string> = new Set(signedIn.map((route) => route.path ?? ""));
 
 export const routes: RouteObject[] = [
   {
@@ -75,7 +74,7 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <SessionServices>
-              <Shell />
+              <Shell parentOf={(pathname) => parentPath(pathname, routes)} />
             </SessionServices>
           </RequireAuth>
         ),

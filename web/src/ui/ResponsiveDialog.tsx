@@ -6,7 +6,7 @@
 import { Dialog, DialogActions, DialogContent, DialogTitle, Fade, Slide, type DialogProps } from "@mui/material";
 import type { TransitionProps } from "@mui/material/transitions";
 import { useId, type ReactElement, type ReactNode, type Ref } from "react";
-import { dialogTransitionMs, useDevice } from "../app/theme";
+import { dialogTransitionMs, useDevice } from "./theme";
 
 export interface ResponsiveDialogProps {
   open: boolean;

@@ -16,7 +16,7 @@ import { useSyncStatus } from "../../offline/SyncProvider";
 import { useStoredRecord } from "../../offline/useStoredRecord";
 import { ListSkeleton } from "../../ui/ListSkeleton";
 import { t } from "../../lib/strings";
-import { useDevice } from "../theme";
+import { useDevice } from "../../ui/theme";
 import { SiteSettings } from "./SiteSettings";
 
 export function SitePage() {

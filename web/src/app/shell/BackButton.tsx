@@ -28,15 +28,16 @@ const BackIcon = () => (
 export interface BackButtonProps {
   /** The addresses of the top level (the navigation's entries): no Back there. */
   topLevel: ReadonlySet<string>;
-  routes: RouteObject[];
+  /** The screen above an address, for a screen opened directly (see `parentPath`). */
+  parentOf: (pathname: string) => string;
 }
 
-export function BackButton({ topLevel, routes }: BackButtonProps) {
+export function BackButton({ topLevel, parentOf }: BackButtonProps) {
   const location = useLocation();
   const navigate = useNavigate();
   if (topLevel.has(location.pathname)) return null;
   // The first entry of this app's history has the key "default": nothing of ours to go back to.
-  const back = () => (location.key === "default" ? navigate(parentPath(location.pathname, routes)) : navigate(-1));
+  const back = () => (location.key === "default" ? navigate(parentOf(location.pathname)) : navigate(-1));
   return (
     <IconButton color="inherit" edge="start" aria-label={t("back")} onClick={() => void back()}>
       <BackIcon />

@@ -5,7 +5,7 @@
  */
 import { Box } from "@mui/material";
 import { useState } from "react";
-import { ProductLogo } from "./ProductLogo";
+import { ProductLogo } from "../../ui/ProductLogo";
 
 export function LogoBox({ logoUrl, name }: { logoUrl: string | null; name: string }) {
   const [failed, setFailed] = useState<string | null>(null);

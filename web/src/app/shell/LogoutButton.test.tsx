@@ -8,7 +8,7 @@ import { AuthProvider } from "../../auth/AuthProvider";
 import { loadSession, saveSession } from "../../auth/session";
 import { SyncProvider } from "../../offline/SyncProvider";
 import { type TestTab, type TestWorld, openTab, testWorld } from "../../offline/sync/testing";
-import { theme } from "../theme";
+import { theme } from "../../ui/theme";
 import { LogoutButton } from "./LogoutButton";
 
 vi.setConfig({ testTimeout: 30_000 });

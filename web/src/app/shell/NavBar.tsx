@@ -8,7 +8,7 @@ import { type ReactNode, useState } from "react";
 import { Link as RouterLink, useLocation } from "react-router";
 import type { NavGroup, NavItem } from "../navigation";
 import { t } from "../../lib/strings";
-import { useDevice } from "../theme";
+import { useDevice } from "../../ui/theme";
 
 function linkProps(item: NavItem) {
   return item.external ? { component: "a" as const, href: item.path, target: "_blank", rel: "noopener" } : { component: RouterLink, to: item.path };

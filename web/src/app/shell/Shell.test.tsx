@@ -3,6 +3,8 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DESKTOP, PHONE, closeHarnesses, renderScreen } from "../../features/sites/testing";
+import { routes as appRoutes } from "../routes";
+import { parentPath } from "./BackButton";
 import { Shell } from "./Shell";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -19,7 +21,7 @@ const show = (path: string, width: number, before?: string[]) =>
     width,
     routes: [
       {
-        element: <Shell />,
+        element: <Shell parentOf={(pathname) => parentPath(pathname, appRoutes)} />,
         children: [
           { path: "/sites", element: <h1>Sites list</h1> },
           { path: "/settings", element: <h1>Settings hub</h1> },

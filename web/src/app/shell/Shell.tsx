@@ -12,11 +12,11 @@ import { useMemo } from "react";
 import { Outlet } from "react-router";
 import { useAuth } from "../../auth/AuthProvider";
 import { useRecords } from "../../offline/SyncProvider";
-import { type Organization, visibleNavigation } from "../navigation";
+import { useOrganization } from "../../offline/useOrganization";
+import { visibleNavigation } from "../navigation";
 import { SubscriptionGate } from "../../features/subscription/SubscriptionGate";
-import { routes, servedPaths } from "../routes";
 import { t } from "../../lib/strings";
-import { useDevice } from "../theme";
+import { useDevice } from "../../ui/theme";
 import { useImage } from "../../files/useImage";
 import { BackButton } from "./BackButton";
 import { ClockWarning } from "./ClockWarning";
@@ -37,11 +37,12 @@ const SEVERITIES = new Set(["info", "warning", "error", "success"]);
 /** The bar's one line: MUI's toolbar heights, held whatever its content. */
 const BAR_HEIGHT = { xs: 56, sm: 64 };
 
-export function useOrganization(): Organization | null {
-  return useRecords<Organization>("organization")[0] ?? null;
+export interface ShellProps {
+  /** The screen above an address, which Back opens on a screen opened directly. */
+  parentOf: (pathname: string) => string;
 }
 
-export function Shell() {
+export function Shell({ parentOf }: ShellProps) {
   const auth = useAuth();
   const org = useOrganization();
   const device = useDevice();
@@ -51,15 +52,15 @@ export function Shell() {
   const logo = useImage("logos", typeof org?.logo === "string" ? org.logo.trim() || null : null);
   const logoUrl = logo.state === "ready" ? logo.url : null;
   const hasOwnLogo = typeof org?.logo === "string" && org.logo.trim() !== "";
-  const groups = visibleNavigation(auth.user, org, servedPaths);
+  const groups = visibleNavigation(auth.user, org);
   const topLevel = useMemo(() => new Set(["/welcome", ...groups.flatMap((group) => [group.path, ...group.items.map((item) => item.path)])]), [groups]);
-  const siteSelector = org?.showSiteSelector && servedPaths.has("/sites/:locationId") ? <SiteSelector /> : null;
+  const siteSelector = org?.showSiteSelector ? <SiteSelector /> : null;
 
   return (
     <Box sx={{ minHeight: "100dvh", display: "flex", flexDirection: "column" }}>
       <AppBar position="sticky" color="inherit" elevation={1}>
         <Toolbar sx={{ gap: { xs: 2, sm: 4 }, flexWrap: "nowrap", height: BAR_HEIGHT, minHeight: BAR_HEIGHT }}>
-          {device !== "desktop" && <BackButton topLevel={topLevel} routes={routes} />}
+          {device !== "desktop" && <BackButton topLevel={topLevel} parentOf={parentOf} />}
           <NavBar
             groups={groups}
             menuExtras={

@@ -10,7 +10,7 @@ import { Box, Button, Chip, Popover, Stack, Typography } from "@mui/material";
 import { type ReactNode, useEffect, useState } from "react";
 import { useSyncEngine, useSyncStatus } from "../../offline/SyncProvider";
 import { t } from "../../lib/strings";
-import { useDevice } from "../theme";
+import { useDevice } from "../../ui/theme";
 import { type SyncStatusWords, syncStatusWords } from "./syncStatusWords";
 
 /** Read by screen readers, not shown. */

@@ -1,7 +1,7 @@
 /** The card the sign-in screens sit in: product logo, a title, the form. Fits 375 px. */
 import { Box, Paper, Typography } from "@mui/material";
 import type { ReactNode } from "react";
-import { ProductLogo } from "../../app/shell/ProductLogo";
+import { ProductLogo } from "../../ui/ProductLogo";
 
 export function SignInFrame({ title, children }: { title: string; children: ReactNode }) {
   return (

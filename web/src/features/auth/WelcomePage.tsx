@@ -10,17 +10,13 @@ import { Link as RouterLink, useSearchParams } from "react-router";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
-import { useRecords, useSyncEngine } from "../../offline/SyncProvider";
-
-interface BillingFlags {
-  id: string;
-  hasSetUpBilling?: boolean;
-}
+import { useSyncEngine } from "../../offline/SyncProvider";
+import { useOrganization } from "../../offline/useOrganization";
 
 export function WelcomePage() {
   const auth = useAuth();
   const engine = useSyncEngine();
-  const org = useRecords<BillingFlags>("organization")[0];
+  const org = useOrganization();
   const [search] = useSearchParams();
   const needsFlag = search.has("checkout") && !!org && org.hasSetUpBilling !== true && can(auth.user, "SETTINGS_WRITE");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPathFrom } from "../../app/RequireAuth";
+import { loginPathFrom } from "../../auth/RequireAuth";
 import type { SignUpForm } from "../../auth/AuthProvider";
 import { afterSignIn } from "./LoginPage";
 import { TERMS_VERSION, signUpProblem } from "./SignUpPage";

@@ -5,10 +5,10 @@
  * showBilling) and the disabled site types (SITE_TYPES).
  */
 import { useMemo } from "react";
-import { type Organization, hasFeature } from "../../app/navigation";
+import { hasFeature } from "../../domain/organization";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
-import { useRecords } from "../../offline/SyncProvider";
+import { useOrganization } from "../../offline/useOrganization";
 
 export interface CatalogueAccess {
   read: boolean;
@@ -21,7 +21,7 @@ export interface CatalogueAccess {
 
 export function useCatalogueAccess(): CatalogueAccess {
   const { user } = useAuth();
-  const org = useRecords<Organization>("organization")[0];
+  const org = useOrganization();
   return useMemo(
     () => ({
       read: can(user, "SETTINGS_READ"),

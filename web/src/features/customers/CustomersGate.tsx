@@ -6,7 +6,7 @@
 import { Alert, Button, Stack } from "@mui/material";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
-import { type Organization, customersVisible } from "../../app/navigation";
+import { type Organization, customersVisible } from "../../domain/organization";
 import { useLoadedRecords } from "../../offline/SyncProvider";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";

@@ -5,7 +5,7 @@
 import { Alert, Box, Stack, Typography } from "@mui/material";
 import { useParams } from "react-router";
 import { t } from "../../lib/strings";
-import { useDevice } from "../../app/theme";
+import { useDevice } from "../../ui/theme";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { useLoadedRecords } from "../../offline/SyncProvider";

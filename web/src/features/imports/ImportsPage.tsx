@@ -12,7 +12,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { ApiError } from "../../api/types";
 import { t } from "../../lib/strings";
-import { useDevice } from "../../app/theme";
+import { useDevice } from "../../ui/theme";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { Notice } from "../../ui/forms/RecordForm";

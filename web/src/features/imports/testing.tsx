@@ -8,7 +8,7 @@ import { ThemeProvider } from "@mui/material";
 import { act, configure, render } from "@testing-library/react";
 import { type RouteObject, RouterProvider, createMemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
-import { theme } from "../../app/theme";
+import { theme } from "../../ui/theme";
 import { AuthProvider } from "../../auth/AuthProvider";
 import { saveSession } from "../../auth/session";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";

@@ -7,7 +7,7 @@
 import { Box } from "@mui/material";
 import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
-import { type Organization, hasFeature } from "../../app/navigation";
+import { hasFeature } from "../../domain/organization";
 import { type StringKey, t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
@@ -21,6 +21,7 @@ import { RecordList, byName } from "../../ui/forms/RecordList";
 import { TextInput } from "../../ui/forms/TextInput";
 import { useDraft } from "../../ui/forms/useDraft";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
+import { useOrganization } from "../../offline/useOrganization";
 
 export interface NamedRecordScreens {
   kind: UploadKind;
@@ -42,7 +43,7 @@ export interface NamedRecordScreens {
 
 function useAccess(screens: NamedRecordScreens) {
   const { user } = useAuth();
-  const org = useRecords<Organization>("organization")[0];
+  const org = useOrganization();
   return {
     enabled: hasFeature(org, screens.feature),
     read: can(user, "SETTINGS_READ"),

@@ -6,7 +6,7 @@ import dayjs from "dayjs";
 import { IDBFactory } from "fake-indexeddb";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { theme } from "../../app/theme";
+import { theme } from "../../ui/theme";
 import { AuthProvider } from "../../auth/AuthProvider";
 import { saveSession } from "../../auth/session";
 import type { SyncKind } from "../../offline/kinds";

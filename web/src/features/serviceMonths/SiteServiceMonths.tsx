@@ -6,7 +6,7 @@
  */
 import { Box, Checkbox, FormControlLabel, FormGroup, Paper, Stack, Typography } from "@mui/material";
 import { type FormEvent, useMemo } from "react";
-import { type Organization, hasFeature } from "../../app/navigation";
+import { hasFeature } from "../../domain/organization";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
@@ -19,6 +19,7 @@ import { Notice } from "../../ui/forms/RecordForm";
 import { byName } from "../../ui/forms/RecordList";
 import { useDraft } from "../../ui/forms/useDraft";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
+import { useOrganization } from "../../offline/useOrganization";
 
 type Months = Record<string, boolean[]>;
 
@@ -28,7 +29,7 @@ export function SiteServiceMonths({ locationId }: { locationId: string }) {
   const { user } = useAuth();
   const engine = useSyncEngine();
   const snackbar = useSnackbar();
-  const org = useRecords<Organization>("organization")[0];
+  const org = useOrganization();
   const categories = useRecords<NamedField>("serviceMonthCategories");
   const records = useRecords<ServiceMonth>("serviceMonths", locationId);
   const sorted = useMemo(() => [...categories].sort(byName), [categories]);

@@ -4,7 +4,7 @@ import { act, cleanup, configure, fireEvent, render, screen, within } from "@tes
 import userEvent from "@testing-library/user-event";
 import dayjs from "dayjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { theme } from "../../app/theme";
+import { theme } from "../../ui/theme";
 import { AuthProvider } from "../../auth/AuthProvider";
 import { saveSession } from "../../auth/session";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";

@@ -1,11 +1,9 @@
-/** This feature's rows of the route table (§2): the settings hub, the own profile, company
- * information and preferences. All but the profile load on first use (precached for offline use). */
+/** This feature's rows of the route table (§2): the own profile, company information and
+ * preferences. All but the profile load on first use (precached for offline use). */
 import type { RouteObject } from "react-router";
 import { ProfilePage } from "./ProfilePage";
 
 export const settingsRoutes: RouteObject[] = [
-  // Lazy also because the hub reads the route table (servedPaths), which includes this list.
-  { path: "/settings", lazy: () => import("./SettingsPage").then((m) => ({ element: <m.SettingsPage /> })) },
   { path: "/profile", element: <ProfilePage /> },
   { path: "/organization", lazy: () => import("./organization/OrganizationPage").then((m) => ({ element: <m.OrganizationPage /> })) },
   { path: "/preferences", lazy: () => import("./organization/PreferencesPage").then((m) => ({ element: <m.PreferencesPage /> })) },

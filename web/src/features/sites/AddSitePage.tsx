@@ -6,7 +6,7 @@
 import { Alert, Box, Button, Stack } from "@mui/material";
 import { Link as RouterLink, useParams } from "react-router";
 import { t } from "../../lib/strings";
-import { useDevice } from "../../app/theme";
+import { useDevice } from "../../ui/theme";
 import { SiteForm } from "./SiteForm";
 
 export function AddSitePage() {

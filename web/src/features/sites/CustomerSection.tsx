@@ -5,7 +5,7 @@
  */
 import { Button, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import { type Organization, customersVisible } from "../../app/navigation";
+import { type Organization, customersVisible } from "../../domain/organization";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";

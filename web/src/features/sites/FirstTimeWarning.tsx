@@ -5,7 +5,7 @@
  */
 import { Button, DialogContentText } from "@mui/material";
 import { useEffect, useState } from "react";
-import { useDevice } from "../../app/theme";
+import { useDevice } from "../../ui/theme";
 import { t } from "../../lib/strings";
 import { useSyncEngine, useSyncStatus } from "../../offline/SyncProvider";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";

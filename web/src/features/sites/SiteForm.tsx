@@ -11,7 +11,7 @@ import { Alert, Box, Paper, Stack, Typography } from "@mui/material";
 import { type FormEvent, type ReactNode, memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { nextCounterValue } from "../../api/counters";
-import { type Organization, hasFeature } from "../../app/navigation";
+import { hasFeature } from "../../domain/organization";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
@@ -31,6 +31,7 @@ import { useUnsavedChanges } from "../../ui/unsaved/useUnsavedChanges";
 import { CustomerSection } from "./CustomerSection";
 import { SiteMap } from "./SiteMap";
 import { SITE_STATUSES, type SiteDraft, type SiteTextField, TEXT_FIELDS, draftOf, draftValid, recordOf, sameDraft, zoneValid } from "./siteDraft";
+import { useOrganization } from "../../offline/useOrganization";
 
 export interface SiteFormProps {
   /** The stored site: Site Information. Without one: Add Site. */
@@ -74,7 +75,7 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const places = usePlaces();
-  const org = useRecords<Organization>("organization")[0] ?? null;
+  const org = useOrganization();
   const locationFields = useRecords<NamedField>("locationFields");
   const siteTypes = useRecords<NamedField>("siteTypes");
 

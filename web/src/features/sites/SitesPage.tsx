@@ -11,7 +11,7 @@ import dayjs from "dayjs";
 import { useMemo, useState, type MouseEvent } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { t } from "../../lib/strings";
-import { useDevice } from "../../app/theme";
+import { useDevice } from "../../ui/theme";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import type { Site } from "../../domain/records";

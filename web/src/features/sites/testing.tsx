@@ -9,7 +9,7 @@ import { act, configure, render } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
 import { type RouteObject, RouterProvider, createMemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
-import { theme } from "../../app/theme";
+import { theme } from "../../ui/theme";
 import { AuthProvider } from "../../auth/AuthProvider";
 import { type User, saveSession } from "../../auth/session";
 import type { SyncKind } from "../../offline/kinds";

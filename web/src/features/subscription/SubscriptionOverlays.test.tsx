@@ -3,7 +3,7 @@ import { ThemeProvider } from "@mui/material";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { theme } from "../../app/theme";
+import { theme } from "../../ui/theme";
 import type { User } from "../../auth/session";
 import { setViewportWidth } from "../../ui/test/render";
 import { type BillingOrganization, overlayFor } from "./conditions";

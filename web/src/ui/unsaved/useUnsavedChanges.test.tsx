@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { Link, RouterProvider, createMemoryRouter, useNavigate } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { theme } from "../../app/theme";
+import { theme } from "../theme";
 import { setViewportWidth } from "../test/render";
 import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
 import { useUnsavedChanges } from "./useUnsavedChanges";

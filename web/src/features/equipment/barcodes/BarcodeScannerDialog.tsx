@@ -7,7 +7,7 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from "@mui/material";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { t } from "../../../lib/strings";
-import { useDevice } from "../../../app/theme";
+import { useDevice } from "../../../ui/theme";
 import { ResponsiveDialog } from "../../../ui/ResponsiveDialog";
 import { type ScanSource, normalizeBarcode } from "./formats";
 import { type CameraState, useCameraScanner } from "./useCameraScanner";

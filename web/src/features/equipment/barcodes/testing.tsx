@@ -8,7 +8,7 @@ import { render, screen } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
 import type { ReactElement } from "react";
 import { Outlet, RouterProvider, createMemoryRouter, useLocation, type RouteObject } from "react-router";
-import { theme } from "../../../app/theme";
+import { theme } from "../../../ui/theme";
 import { AuthProvider } from "../../../auth/AuthProvider";
 import { SESSION_KEY } from "../../../auth/session";
 import type { HistoryRecord } from "../../../domain/history";

@@ -9,7 +9,7 @@
 import { Box, Button, ListSubheader, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { hasFeature, type Organization } from "../../../app/navigation";
+import { hasFeature } from "../../../domain/organization";
 import { t } from "../../../lib/strings";
 import { FALLBACK_TIME_ZONE } from "../../../domain/dates";
 import { newId } from "../../../domain/ids";
@@ -26,6 +26,7 @@ import { useActor } from "../actions/abilities";
 import { DeleteEquipmentDialog } from "../actions/DeleteEquipmentDialog";
 import { type Draft, barcodeTaken, customFieldsOf, draftOf, modelOf, recordOf } from "./fields";
 import { addEquipment, editEquipment } from "./saves";
+import { useOrganization } from "../../../offline/useOrganization";
 
 interface Named {
   id: string;
@@ -66,7 +67,7 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const catalogue = useCatalogue();
-  const organization = useRecords<Organization>("organization")[0];
+  const organization = useOrganization();
   const categories = useRecords<Named>("serviceMonthCategories");
   const everyItem = useRecords<Equipment>("equipment");
   const timeZone = site.timeZone || FALLBACK_TIME_ZONE;

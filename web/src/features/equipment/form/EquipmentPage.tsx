@@ -10,7 +10,7 @@ import { useParams, useSearchParams } from "react-router";
 import { t } from "../../../lib/strings";
 import { useAuth } from "../../../auth/AuthProvider";
 import { can } from "../../../auth/session";
-import { useDevice } from "../../../app/theme";
+import { useDevice } from "../../../ui/theme";
 import type { Equipment, Site } from "../../../domain/records";
 import { useEquipmentAbilities } from "../actions/abilities";
 import { ServicesPanel } from "../services/ServicesPanel";

@@ -14,7 +14,7 @@ import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Tooltip
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { t } from "../../../lib/strings";
-import { useDevice } from "../../../app/theme";
+import { useDevice } from "../../../ui/theme";
 import { deviceTimeZone, formatDate } from "../../../domain/dates";
 import { dueLists } from "../../../domain/due";
 import { SiteCalendar } from "../../../domain/dueDates";

@@ -10,7 +10,7 @@ import { Alert, Box, Button, Chip, Stack, Typography } from "@mui/material";
 import { useId, useMemo, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { t } from "../../../lib/strings";
-import { useDevice } from "../../../app/theme";
+import { useDevice } from "../../../ui/theme";
 import { useAuth } from "../../../auth/AuthProvider";
 import { can, canTake } from "../../../auth/session";
 import { formatDate } from "../../../domain/dates";

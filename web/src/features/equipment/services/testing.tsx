@@ -7,7 +7,7 @@ import { ThemeProvider } from "@mui/material";
 import { configure, render } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
 import { RouterProvider, createMemoryRouter, useParams } from "react-router";
-import { theme } from "../../../app/theme";
+import { theme } from "../../../ui/theme";
 import { AuthProvider } from "../../../auth/AuthProvider";
 import { SESSION_KEY, type Session } from "../../../auth/session";
 import type { HistoryRecord } from "../../../domain/history";

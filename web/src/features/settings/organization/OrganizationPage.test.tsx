@@ -159,14 +159,3 @@ describe("Preferences", () => {
     expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", true);
   });
 });
-
-describe("Settings hub", () => {
-  it("lists the settings screens with full titles, beside the sync panel", async () => {
-    await open("/settings", { org: { enabledFeatures: ["SERVICE_MONTHS"] } });
-    const list = await screen.findByRole("list", { name: "Settings screens" });
-    const names = Array.from(list.querySelectorAll("a"), (a) => a.textContent);
-    expect(names.slice(0, 3)).toEqual(["Profile", "Organization", "Preferences"]);
-    expect(names).toContain("Users");
-    expect(screen.getByRole("button", { name: "Sync Now" })).toBeTruthy();
-  });
-});

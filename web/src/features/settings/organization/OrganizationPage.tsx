@@ -7,7 +7,7 @@
  */
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from "@mui/material";
 import { type FormEvent, useCallback, useMemo } from "react";
-import { hasFeature } from "../../../app/navigation";
+import { hasFeature } from "../../../domain/organization";
 import { t } from "../../../lib/strings";
 import { useAuth } from "../../../auth/AuthProvider";
 import { can } from "../../../auth/session";

@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, FormLabel, Paper, Stack, Switch, TextField, Typography } from "@mui/material";
 import { type FormEvent, useMemo } from "react";
-import type { Organization } from "../../../app/navigation";
+import type { Organization } from "../../../domain/organization";
 import { type StringKey, t } from "../../../lib/strings";
 import { useAuth } from "../../../auth/AuthProvider";
 import { can } from "../../../auth/session";

@@ -3,7 +3,7 @@
  * required, the email valid; letterhead dimensions are positive pixel counts; the background
  * colour is a #rrggbb colour or empty.
  */
-import type { Organization } from "../../../app/navigation";
+import type { Organization } from "../../../domain/organization";
 import { textError } from "../../../ui/forms/validation";
 
 export const ORGANIZATION_TEXT = ["name", "email", "phone", "address", "city", "country", "province", "postalCode", "backgroundColor"] as const;

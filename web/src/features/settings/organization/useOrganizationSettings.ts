@@ -6,9 +6,10 @@
  * the shell's logo and site selector change everywhere.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Organization } from "../../../app/navigation";
+import type { Organization } from "../../../domain/organization";
 import { useAuth } from "../../../auth/AuthProvider";
-import { useRecords, useSyncEngine } from "../../../offline/SyncProvider";
+import { useSyncEngine } from "../../../offline/SyncProvider";
+import { useOrganization } from "../../../offline/useOrganization";
 
 export interface OrganizationSettings {
   organization: Organization | null;
@@ -23,7 +24,7 @@ export interface OrganizationSettings {
 export function useOrganizationSettings(): OrganizationSettings {
   const { client, user } = useAuth();
   const engine = useSyncEngine();
-  const stored = useRecords<Organization>("organization")[0] ?? null;
+  const stored = useOrganization();
   const clientRef = useRef(client);
   clientRef.current = client;
   const orgId = user?.orgId ?? "";

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { useAuth } from "../auth/AuthProvider";
+import { useAuth } from "./AuthProvider";
 
 export function loginPathFrom(pathname: string, search: string): string {
   return `/?${new URLSearchParams({ from: `${pathname}${search}` }).toString()}`;

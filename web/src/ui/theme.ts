@@ -8,7 +8,6 @@ import { createTheme, useMediaQuery } from "@mui/material";
 /** §9 spacing scale: `theme.spacing(n)` and `sx={{ p: n }}` read index n, so 4 is 16 px. */
 export const spacingScale = [0, 2, 4, 8, 16, 24, 32, 48, 70] as const;
 export const dialogTransitionMs = 150;
-export const loadingFadeMs = 400;
 export const breakpoints = { mobile: 600, tablet: 900 } as const;
 
 /**

@@ -1,21 +1,21 @@
 /**
  * Settings (§2): the sync panel, an entry to every settings screen this user may see — the
- * navigation's Settings items (§6 gating and feature flags, screens this build serves), with
- * their full titles; the own profile is always there — the Export Billing Data dialog, and
- * the Import Data dialog and the CSV import (SETTINGS_WRITE; without it, shown disabled with why).
+ * navigation's Settings items (§6 gating and feature flags), with their full titles; the own
+ * profile is always there — the Export Billing Data dialog, and the Import Data dialog and the
+ * CSV import (SETTINGS_WRITE; without it, shown disabled with why). The roof composes it: its
+ * entries open several features.
  */
 import { List, ListItem, ListItemButton, ListItemText, Paper, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { visibleNavigation } from "../../app/navigation";
-import { servedPaths } from "../../app/routes";
-import { useOrganization } from "../../app/shell/Shell";
 import { type StringKey, t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
-import { ImportDataDialog } from "../imports/ImportDataDialog";
-import { ExportBillingDialog } from "./ExportBillingDialog";
-import { SyncPanel } from "./SyncPanel";
+import { ImportDataDialog } from "../../features/imports/ImportDataDialog";
+import { ExportBillingDialog } from "../../features/settings/ExportBillingDialog";
+import { SyncPanel } from "../../features/settings/SyncPanel";
+import { useOrganization } from "../../offline/useOrganization";
+import { visibleNavigation } from "../navigation";
 
 /** Full titles: the navigation truncates to 15 characters (§2), a list has room. */
 const TITLES: Record<string, StringKey> = {
@@ -39,7 +39,7 @@ function fullTitle(item: { path: string; title: string }): string {
 export function SettingsPage() {
   const { user } = useAuth();
   const org = useOrganization();
-  const items = visibleNavigation(user, org, servedPaths).find((group) => group.path === "/settings")?.items ?? [];
+  const items = visibleNavigation(user, org).find((group) => group.path === "/settings")?.items ?? [];
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const importWrite = can(user, "SETTINGS_WRITE");

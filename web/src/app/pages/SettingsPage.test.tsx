@@ -2,9 +2,9 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { settingsRoutes } from "../settings/routes";
-import { ORG, closeHarnesses, renderScreen } from "../sites/testing";
-import { importRoutes } from "./routes";
+import { importRoutes } from "../../features/imports/routes";
+import { ORG, closeHarnesses, renderScreen } from "../../features/sites/testing";
+import { SettingsPage } from "./SettingsPage";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -13,16 +13,30 @@ afterEach(() => {
   closeHarnesses();
 });
 
-async function hub(permissions: string[]) {
+async function hub(permissions: string[], org: Record<string, unknown> = {}) {
+  const acme = { id: ORG, name: "Acme Fire", enabledFeatures: [], ...org };
   await renderScreen({
     path: "/settings",
-    routes: [...settingsRoutes, ...importRoutes],
+    routes: [{ path: "/settings", element: <SettingsPage /> }, ...importRoutes],
     permissions,
-    records: [["organization", { id: ORG, name: "Acme Fire", enabledFeatures: [] }]],
-    http: { [`GET /api/imports`]: { status: 200, body: { data: [] } } },
+    records: [["organization", acme]],
+    http: {
+      [`GET /api/organizations/${ORG}`]: { status: 200, body: { ...acme, lastUpdated: "2026-11-20T10:00:00.000Z" } },
+      [`GET /api/imports`]: { status: 200, body: { data: [] } },
+    },
   });
   return within(await screen.findByRole("list", { name: "Settings screens" }));
 }
+
+describe("Settings hub", () => {
+  it("lists the settings screens with full titles, beside the sync panel", async () => {
+    const list = await hub(["*.*"], { enabledFeatures: ["SERVICE_MONTHS"] });
+    const names = list.getAllByRole("link").map((link) => link.textContent);
+    expect(names.slice(0, 3)).toEqual(["Profile", "Organization", "Preferences"]);
+    expect(names).toContain("Users");
+    expect(await screen.findByRole("button", { name: "Sync Now" })).toBeTruthy();
+  });
+});
 
 describe("the Settings hub's import entries", () => {
   it("opens the Import Data dialog, and links to Imports and the CSV import", async () => {

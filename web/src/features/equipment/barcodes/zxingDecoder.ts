@@ -4,7 +4,6 @@
  * and precached like the rest of the app and works offline. Loaded on first use only.
  */
 import { BarcodeFormat, BinaryBitmap, ChecksumException, DecodeHintType, FormatException, HybridBinarizer, MultiFormatReader, NotFoundException, RGBLuminanceSource } from "@zxing/library";
-import type { FrameDecoder } from "./decoders";
 import type { ScanFormat } from "./formats";
 
 const ZXING_FORMATS: Record<ScanFormat, BarcodeFormat> = {
@@ -54,12 +53,13 @@ export function decodeLuminance(reader: MultiFormatReader, grey: Uint8ClampedArr
   }
 }
 
-export function zxingFrameDecoder(formats: readonly ScanFormat[]): FrameDecoder {
+/** A frame decoder (see `decoders.ts`, which holds the interface) over ZXing. */
+export function zxingFrameDecoder(formats: readonly ScanFormat[]) {
   const reader = zxingReader(formats);
   const canvas = document.createElement("canvas");
   const context = canvas.getContext("2d", { willReadFrequently: true });
   return {
-    async decode(video) {
+    async decode(video: HTMLVideoElement): Promise<string | null> {
       const { videoWidth, videoHeight } = video;
       if (!context || videoWidth === 0 || videoHeight === 0) return null;
       const scale = Math.min(1, MAX_FRAME_SIDE / Math.max(videoWidth, videoHeight));

@@ -122,11 +122,6 @@ impl RawDataset {
         self.site_index.get(id).map(|&i| &self.sites[i])
     }
 
-    /// Where the site stands in `sites` (by name).
-    pub fn site_position(&self, id: &str) -> Option<usize> {
-        self.site_index.get(id).copied()
-    }
-
     pub fn site_name(&self, id: &str) -> &str {
         self.site(id).map(|site| text(site, "name")).unwrap_or_default()
     }

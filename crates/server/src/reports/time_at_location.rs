@@ -5,11 +5,11 @@
 
 use std::collections::BTreeMap;
 
+use fieldtag_domain::records::stored::AsText;
 use jiff::civil::Date;
 
 use super::data::Dataset;
 use super::params::Request;
-use super::raw::text;
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
@@ -37,28 +37,27 @@ fn duration(minutes: i64) -> String {
     format!("{}:{:02}", minutes / 60, minutes % 60)
 }
 
-pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
-    let dataset = &typed.raw;
+pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let location_id = request.location_id.as_deref();
     let report_zone = dataset.report_zone(location_id);
     let now = jiff::Timestamp::now().as_millisecond();
     let (start, end) = request.month_range(&report_zone, now)?;
-    let mut report = Report::new(ReportName::TimeAtLocation, typed, location_id, end.to_string());
+    let mut report = Report::new(ReportName::TimeAtLocation, dataset, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     report.empty_text = "No time was recorded at this site in this period.";
     // (date, site position, technician name, user id) -> visit
     let mut visits: BTreeMap<(Date, usize, String, String), Visit> = BTreeMap::new();
     for record in &dataset.history {
-        let site_id = match text(record, "happenedAtLocationId") {
-            "" => text(record, "locationId"),
+        let site_id = match record.happened_at_location_id.as_text() {
+            "" => record.location_id.as_text(),
             happened => happened,
         };
-        let (Some(position), user) = (dataset.site_position(site_id), text(record, "userId")) else { continue };
+        let (Some(position), user) = (dataset.site_position(site_id), record.user_id.as_text()) else { continue };
         if user.is_empty() {
             continue;
         }
         let zone = dataset.zone(site_id);
-        let Some(at) = zone.parse(text(record, "date")) else { continue };
+        let Some(at) = zone.parse(record.date.as_text()) else { continue };
         let day = zone.date_of(at);
         if day < start || day > end {
             continue;
@@ -69,20 +68,20 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
         visit.records += 1;
     }
     for event in &dataset.schedule {
-        let (site_id, user) = (text(event, "locationId"), text(event, "userId"));
+        let (site_id, user) = (event.location_id.as_text(), event.user_id.as_text());
         let Some(position) = dataset.site_position(site_id) else { continue };
-        let Ok(day) = text(event, "date").get(..10).unwrap_or_default().parse::<Date>() else { continue };
+        let Ok(day) = event.date.as_text().get(..10).unwrap_or_default().parse::<Date>() else { continue };
         if day < start || day > end {
             continue;
         }
         let visit = visits.entry((day, position, dataset.user_name(user).to_string(), user.to_string())).or_default();
-        visit.scheduled.push(format!("{}–{}", text(event, "startTime"), text(event, "endTime")));
+        visit.scheduled.push(format!("{}–{}", event.start_time.as_text(), event.end_time.as_text()));
     }
     let (mut total_minutes, mut total_records) = (0, 0);
     let mut previous_day = None;
     for ((day, position, technician, _), visit) in visits {
         let site = &dataset.sites[position];
-        let zone = dataset.zone(text(site, "id"));
+        let zone = dataset.zone(&site.id);
         let minutes = match (visit.first, visit.last) {
             (Some(first), Some(last)) => (last - first) / 60_000,
             _ => 0,
@@ -93,7 +92,7 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
         previous_day = Some(day);
         let cells = vec![
             day.to_string(),
-            text(site, "name").to_string(),
+            site.name.as_text().to_string(),
             technician,
             visit.first.map(|t| zone.format_time(t)).unwrap_or_default(),
             visit.last.map(|t| zone.format_time(t)).unwrap_or_default(),

@@ -6,32 +6,30 @@
  * category with the SERVICE_MONTHS feature. A new item leaves an 'added' history record, an
  * edit that changes values a data-change record with before and after.
  */
-import { Box, Button, ListSubheader, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
+import { Box, Button, Paper, Stack, TextField, Typography } from "@mui/material";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { hasFeature } from "../../../domain/organization";
 import { t } from "../../../lib/strings";
 import { FALLBACK_TIME_ZONE } from "../../../domain/dates";
 import { newId } from "../../../domain/ids";
-import type { Catalogue, Equipment, EquipmentType, Model, Site } from "../../../domain/records";
+import type { Catalogue, Equipment, Site } from "../../../domain/records";
 import { useRecords, useSyncEngine } from "../../../offline/SyncProvider";
 import { useCatalogue } from "../../../offline/useSiteRecords";
 import { SaveButton } from "../../../ui/SaveButton";
 import { DateField } from "../../../ui/forms/DateField";
-import { SelectInput } from "../../../ui/forms/SelectInput";
 import { TextInput } from "../../../ui/forms/TextInput";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
 import { useUnsavedChanges } from "../../../ui/unsaved/useUnsavedChanges";
 import { useActor } from "../actions/abilities";
 import { DeleteEquipmentDialog } from "../actions/DeleteEquipmentDialog";
-import { type Draft, barcodeTaken, customFieldsOf, draftOf, modelOf, recordOf } from "./fields";
+import { CustomFieldsSection } from "./CustomFieldsSection";
+import { type Draft, barcodeTaken, draftOf, modelOf, recordOf } from "./fields";
+import { ModelFields } from "./ModelFields";
+import { ModelFieldsSection } from "./ModelFieldsSection";
 import { addEquipment, editEquipment } from "./saves";
+import { ServiceMonthField } from "./ServiceMonthField";
 import { useOrganization } from "../../../offline/useOrganization";
-
-interface Named {
-  id: string;
-  name: string;
-}
 
 export interface EquipmentFormProps {
   site: Site;
@@ -41,26 +39,6 @@ export interface EquipmentFormProps {
   initialBarcode?: string;
 }
 
-interface ModelGroup {
-  type: EquipmentType | undefined;
-  models: Model[];
-}
-
-/** Models under their equipment type, both by name; models of no known type last. */
-function modelGroups(catalogue: Catalogue): ModelGroup[] {
-  const byName = (a: { name?: string }, b: { name?: string }) => (a.name ?? "").localeCompare(b.name ?? "");
-  const groups = new Map<string, ModelGroup>();
-  for (const model of catalogue.models.values()) {
-    const type = model.equipmentTypeId ? catalogue.equipmentTypes.get(model.equipmentTypeId) : undefined;
-    const key = type?.id ?? "";
-    const group = groups.get(key) ?? { type, models: [] };
-    group.models.push(model);
-    groups.set(key, group);
-  }
-  const list = [...groups.values()].map((g) => ({ ...g, models: g.models.sort(byName) }));
-  return list.sort((a, b) => (!a.type ? 1 : !b.type ? -1 : byName(a.type, b.type)));
-}
-
 export function EquipmentForm({ site, equipment, initialBarcode = "" }: EquipmentFormProps) {
   const engine = useSyncEngine();
   const actor = useActor();
@@ -68,7 +46,6 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
   const navigate = useNavigate();
   const catalogue = useCatalogue();
   const organization = useOrganization();
-  const categories = useRecords<Named>("serviceMonthCategories");
   const everyItem = useRecords<Equipment>("equipment");
   const timeZone = site.timeZone || FALLBACK_TIME_ZONE;
 
@@ -87,10 +64,9 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
     setTouched(true);
     setDraft((d) => ({ ...d, [key]: value }));
   };
-  const setField = (id: string) => (value: string) => set("fieldData")({ ...draft.fieldData, [id]: value });
+  const setField = (id: string, value: string) => set("fieldData")({ ...draft.fieldData, [id]: value });
 
   const { model, equipmentType } = modelOf(draft.modelId, catalogue);
-  const groups = useMemo(() => modelGroups(catalogue), [catalogue]);
   const taken = useMemo(() => barcodeTaken(draft.barcode, equipment?.id, everyItem), [draft.barcode, equipment?.id, everyItem]);
   const missingName = draft.name.trim() === "";
   const missingDate = draft.manufactureDate === "";
@@ -122,7 +98,6 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
     snackbar.show(t("equipmentSaved"));
   }
 
-  const customFields = customFieldsOf(equipmentType?.id, catalogue);
   const showServiceMonths = hasFeature(organization, "SERVICE_MONTHS");
 
   return (
@@ -139,33 +114,7 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
             onChange={set("manufactureDate")}
             error={missingDate ? "required" : undefined}
           />
-          <TextField
-            select
-            label={t("equipmentModel")}
-            value={catalogue.models.has(draft.modelId) ? draft.modelId : ""}
-            onChange={(event) => set("modelId")(event.target.value)}
-            fullWidth
-            slotProps={{
-              select: {
-                renderValue: (value) => {
-                  const chosen = modelOf(value as string, catalogue);
-                  if (!chosen.model) return t("equipmentNoModel");
-                  return chosen.equipmentType ? `${chosen.model.name} (${chosen.equipmentType.name})` : chosen.model.name;
-                },
-              },
-            }}
-          >
-            <MenuItem value="">{t("equipmentNoModel")}</MenuItem>
-            {groups.flatMap((group) => [
-              ...(group.type ? [<ListSubheader key={`type-${group.type.id}`}>{group.type.name}</ListSubheader>] : []),
-              ...group.models.map((m) => (
-                <MenuItem key={m.id} value={m.id} sx={{ pl: group.type ? 6 : undefined }}>
-                  {m.name}
-                </MenuItem>
-              )),
-            ])}
-          </TextField>
-          <ReadOnly label={t("equipmentType")} value={equipmentType?.name} />
+          <ModelFields modelId={draft.modelId} catalogue={catalogue} onChange={set("modelId")} />
           <TextInput label={t("equipmentSerialNumber")} value={draft.serialNumber} onChange={set("serialNumber")} />
           <TextField
             label={t("equipmentBarcode")}
@@ -176,31 +125,9 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
             helperText={taken ? t("equipmentBarcodeTaken") : undefined}
           />
           <TextInput label={t("note")} value={draft.note} onChange={set("note")} multiline minRows={2} />
-          {showServiceMonths && (
-            <SelectInput
-              label={t("equipmentServiceMonth")}
-              value={draft.serviceMonth}
-              onChange={set("serviceMonth")}
-              options={[
-                { value: "", label: t("equipmentServiceMonthOfType") },
-                ...[...categories].sort((a, b) => (a.name ?? "").localeCompare(b.name ?? "")).map((c) => ({ value: c.id, label: c.name })),
-              ]}
-            />
-          )}
-          {customFields.length > 0 && (
-            <Section title={t("equipmentFields")}>
-              {customFields.map((field) => (
-                <TextInput key={field.id} label={field.name} value={draft.fieldData[field.id] ?? ""} onChange={setField(field.id)} />
-              ))}
-            </Section>
-          )}
-          {model && catalogue.modelFields.length > 0 && (
-            <Section title={t("equipmentModelFields")}>
-              {catalogue.modelFields.map((field) => (
-                <ReadOnly key={field.id} label={field.name} value={model.fieldData?.[field.id]} />
-              ))}
-            </Section>
-          )}
+          {showServiceMonths && <ServiceMonthField value={draft.serviceMonth} onChange={set("serviceMonth")} />}
+          <CustomFieldsSection equipmentTypeId={equipmentType?.id} catalogue={catalogue} values={draft.fieldData} onChange={setField} />
+          <ModelFieldsSection model={model} catalogue={catalogue} />
           <Stack direction="row" spacing={3} sx={{ justifyContent: "space-between" }}>
             <SaveButton disabled={invalid}>{equipment ? t("save") : t("add")}</SaveButton>
             {equipment && (
@@ -240,19 +167,4 @@ function labelOf(path: string, catalogue: Catalogue): string {
   if (path in labels) return labels[path]!;
   const id = path.replace(/^fieldData\./, "");
   return catalogue.equipmentFields.find((f) => f.id === id)?.name ?? id;
-}
-
-function ReadOnly({ label, value }: { label: string; value: string | null | undefined }) {
-  return <TextField label={label} value={value ?? ""} fullWidth slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }} />;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack component="section" spacing={4} aria-label={title}>
-      <Typography variant="subtitle1" component="h2">
-        {title}
-      </Typography>
-      {children}
-    </Stack>
-  );
 }

@@ -8,7 +8,7 @@
  * LOCATION_WRITE (§6: Save is disabled without it).
  */
 import { Alert, Box, Paper, Stack, Typography } from "@mui/material";
-import { type FormEvent, type ReactNode, memo, useCallback, useEffect, useMemo, useState } from "react";
+import { type FormEvent, memo, useCallback, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { nextCounterValue } from "../../api/counters";
 import { hasFeature } from "../../domain/organization";
@@ -16,21 +16,24 @@ import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { newId } from "../../domain/ids";
-import { countryOptions, provinceOptions, soleTimeZone, timeZoneOptions } from "../../domain/places";
+import { soleTimeZone, timeZoneOptions } from "../../domain/places";
 import type { NamedField, Site } from "../../domain/records";
 import { useRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { SaveButton } from "../../ui/SaveButton";
+import { AddressFields } from "../../ui/forms/AddressFields";
 import { ChoiceInput } from "../../ui/forms/ChoiceInput";
+import { ContactFields } from "../../ui/forms/ContactFields";
 import { GeneratedInput } from "../../ui/forms/GeneratedInput";
 import { NumberInput } from "../../ui/forms/NumberInput";
+import { FieldGrid } from "../../ui/forms/RecordForm";
 import { SelectInput } from "../../ui/forms/SelectInput";
 import { TextInput } from "../../ui/forms/TextInput";
+import { useDraft } from "../../ui/forms/useDraft";
 import { usePlaces } from "../../ui/forms/usePlaces";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
-import { useUnsavedChanges } from "../../ui/unsaved/useUnsavedChanges";
 import { CustomerSection } from "./CustomerSection";
 import { SiteMap } from "./SiteMap";
-import { SITE_STATUSES, type SiteDraft, type SiteTextField, TEXT_FIELDS, draftOf, draftValid, recordOf, sameDraft, zoneValid } from "./siteDraft";
+import { SITE_STATUSES, type SiteTextField, TEXT_FIELDS, draftOf, draftValid, recordOf, sameDraft, zoneValid } from "./siteDraft";
 import { useOrganization } from "../../offline/useOrganization";
 
 export interface SiteFormProps {
@@ -62,11 +65,6 @@ function statusOptions(current: string) {
   return current && !options.some((o) => o.value === current) ? [...options, { value: current, label: current }] : options;
 }
 
-function Fields({ children }: { children: ReactNode }) {
-  // As many columns as the pane has room for: one in the site page's column or on a phone.
-  return <Box sx={{ display: "grid", gap: 4, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 240px), 1fr))" }}>{children}</Box>;
-}
-
 const byName = (a: NamedField, b: NamedField) => a.name.localeCompare(b.name);
 
 export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: SiteFormProps) {
@@ -80,23 +78,13 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
   const siteTypes = useRecords<NamedField>("siteTypes");
 
   const initial = useMemo(() => draftOf(site, customerId), [site, customerId]);
-  const [draft, setDraft] = useState(initial);
-  const [touched, setTouched] = useState(false);
-  // Until the user edits, follow the stored record (a sync may bring a newer copy).
-  useEffect(() => {
-    if (!touched) setDraft(initial);
-  }, [initial, touched]);
+  // Until the user edits, the draft follows the stored record (a sync may bring a newer copy).
+  const { draft, change, settled } = useDraft(initial, sameDraft);
 
   const adding = site === undefined;
   const mayChange = can(user, "LOCATION_WRITE");
-  const dirty = touched && !sameDraft(draft, initial);
-  const unsaved = useUnsavedChanges(dirty);
   const valid = draftValid(draft);
 
-  const change = useCallback((next: Partial<SiteDraft> | ((current: SiteDraft) => Partial<SiteDraft>)) => {
-    setTouched(true);
-    setDraft((current) => ({ ...current, ...(typeof next === "function" ? next(current) : next) }));
-  }, []);
   const setText = useMemo(
     () => Object.fromEntries(TEXT_FIELDS.map((field) => [field, (value: string) => change({ [field]: value })])) as Record<SiteTextField, (value: string) => void>,
     [change],
@@ -104,6 +92,7 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
   const setStatus = useCallback((status: string) => change({ status }), [change]);
   // A new country clears the province and time zone (§5), unless the country has a single zone.
   const setCountry = useCallback((country: string) => change({ country, province: "", timeZone: soleTimeZone(places, country) }), [change, places]);
+  const setAddress = useMemo(() => ({ ...setText, country: setCountry }), [setText, setCountry]);
   const setZone = useCallback((zone: number | undefined) => change({ zone }), [change]);
   const sortedFields = useMemo(() => [...locationFields].sort(byName), [locationFields]);
   const setCustomField = useCallback(
@@ -112,8 +101,6 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
   );
 
   const none = t("none");
-  const countries = useMemo(() => countryOptions(places, draft.country), [places, draft.country]);
-  const provinces = useMemo(() => provinceOptions(places, draft.country, draft.province), [places, draft.country, draft.province]);
   const zones = useMemo(() => timeZoneOptions(places, draft.country, draft.timeZone), [places, draft.country, draft.timeZone]);
   const statuses = useMemo(() => statusOptions(draft.status), [draft.status]);
   const typeOptions = useMemo(() => [{ value: "", label: none }, ...[...siteTypes].sort(byName).map((type) => ({ value: type.id, label: type.name }))], [siteTypes, none]);
@@ -132,8 +119,7 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
       snackbar.show((error as Error).message, "error");
       return;
     }
-    setTouched(false);
-    unsaved.allowNextNavigation();
+    settled();
     snackbar.show(t(adding ? "siteAdded" : "siteSaved"));
     onSaved?.(saved);
     if (adding) navigate(`/sites/${saved.id}`, { replace: true });
@@ -143,14 +129,13 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
     return <Alert severity="info">{t("addSiteNeedsPermission")}</Alert>;
   }
 
-  const text = (field: SiteTextField, label: string, options: { required?: boolean; type?: "email" | "tel"; multiline?: boolean } = {}) => (
+  const text = (field: SiteTextField, label: string, options: { required?: boolean; multiline?: boolean } = {}) => (
     <MemoText
       label={label}
       name={field}
       value={draft[field]}
       onChange={setText[field]}
       required={options.required}
-      type={options.type}
       multiline={options.multiline}
       minRows={options.multiline ? 2 : undefined}
       disabled={!mayChange}
@@ -165,7 +150,7 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
       </Typography>
       <Box component="form" onSubmit={submit} noValidate aria-label={title}>
         <Stack spacing={5}>
-          <Fields>
+          <FieldGrid>
             {text("name", t("name"), { required: true })}
             <MemoSelect label={t("status")} name="status" value={draft.status} onChange={setStatus} options={statuses} disabled={!mayChange} />
             <MemoGenerated
@@ -179,32 +164,11 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
             {hasFeature(org, "SITE_TYPES") && (
               <MemoSelect label={t("siteType")} name="typeId" value={draft.typeId} onChange={setText.typeId} options={typeOptions} disabled={!mayChange} />
             )}
-          </Fields>
+          </FieldGrid>
 
-          <Fields>
-            {text("contact", t("contact"))}
-            {text("phone", t("phone"), { type: "tel" })}
-            {text("cell", t("cell"), { type: "tel" })}
-            {text("email", t("email"), { type: "email" })}
-            {text("fax", t("fax"), { type: "tel" })}
-          </Fields>
+          <ContactFields values={draft} onChange={setText} disabled={!mayChange} />
 
-          <Fields>
-            {text("address", t("address"))}
-            {text("addressTwo", t("addressTwo"))}
-            {text("city", t("city"))}
-            {/* A country from another list (an import) shows as it was stored. */}
-            <MemoChoice label={t("country")} name="country" required value={draft.country} onChange={setCountry} options={countries} disabled={!mayChange} />
-            <MemoChoice
-              label={t("province")}
-              name="province"
-              value={draft.province}
-              onChange={setText.province}
-              options={provinces}
-              disabled={!mayChange || !draft.country}
-              helperText={draft.country ? undefined : t("selectCountryFirst")}
-            />
-            {text("postalCode", t("postalCode"))}
+          <AddressFields values={draft} onChange={setAddress} places={places} countryRequired disabled={!mayChange}>
             <MemoNumber
               label={t("zone")}
               name="zone"
@@ -223,21 +187,21 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
               disabled={!mayChange || !draft.country}
               helperText={draft.country ? undefined : t("selectCountryFirst")}
             />
-          </Fields>
+          </AddressFields>
 
           {!adding && <SiteMap site={site} />}
 
-          <Fields>
+          <FieldGrid>
             {text("note", t("note"), { multiline: true })}
             {text("popupNote", t("popupNote"), { multiline: true })}
-          </Fields>
+          </FieldGrid>
 
           {sortedFields.length > 0 && (
-            <Fields>
+            <FieldGrid>
               {sortedFields.map((field) => (
                 <CustomField key={field.id} field={field} value={draft.fieldData[field.id] ?? ""} onChange={setCustomField} disabled={!mayChange} />
               ))}
-            </Fields>
+            </FieldGrid>
           )}
 
           <CustomerSection siteId={site?.id} customerId={draft.customerId} org={org} />

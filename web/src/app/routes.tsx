@@ -21,8 +21,6 @@ import { reportRoutes } from "../features/reports/routes";
 import { catalogueRoutes } from "../features/catalogue/routes";
 import { customFieldRoutes } from "../features/customFields/routes";
 import { overrideRoutes } from "../features/overrides/routes";
-import { serviceMonthRoutes } from "../features/serviceMonths/routes";
-import { siteTypeRoutes } from "../features/siteTypes/routes";
 import { subscriptionRoutes } from "../features/subscription/routes";
 import { userRoutes } from "../features/users/routes";
 import { RouteErrorPage } from "../ui/crash/RouteErrorPage";
@@ -44,8 +42,6 @@ const signedIn: RouteObject[] = [
   ...scanningRoutes,
   ...catalogueRoutes,
   ...customFieldRoutes,
-  ...siteTypeRoutes,
-  ...serviceMonthRoutes,
   ...overrideRoutes,
   ...floorPlanRoutes,
   { path: "/settings", lazy: () => import("./pages/SettingsPage").then((m) => ({ element: <m.SettingsPage /> })) },

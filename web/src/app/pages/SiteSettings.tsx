@@ -5,7 +5,7 @@
  */
 import { Button, Paper, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import { SiteServiceMonths } from "../../features/serviceMonths/SiteServiceMonths";
+import { SiteServiceMonths } from "../../features/catalogue/SiteServiceMonths";
 import { useOverrideAccess } from "../../features/overrides/access";
 import { t } from "../../lib/strings";
 

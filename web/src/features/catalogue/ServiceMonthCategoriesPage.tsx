@@ -4,7 +4,7 @@
  * settings screen, so SETTINGS_READ to view; categories are added and changed with
  * LOCATION_WRITE (§6), the permission the server takes them with.
  */
-import { NamedRecordList, NamedRecordPage, type NamedRecordScreens } from "../namedRecords/NamedRecordPages";
+import { NamedRecordList, NamedRecordPage, type NamedRecordScreens } from "./NamedRecordPages";
 
 const CATEGORIES: NamedRecordScreens = {
   kind: "serviceMonthCategories",
@@ -20,10 +20,10 @@ const CATEGORIES: NamedRecordScreens = {
   },
 };
 
-export function CategoriesPage() {
+export function ServiceMonthCategoriesPage() {
   return <NamedRecordList screens={CATEGORIES} />;
 }
 
-export function CategoryPage({ adding = false }: { adding?: boolean }) {
+export function ServiceMonthCategoryPage({ adding = false }: { adding?: boolean }) {
   return <NamedRecordPage screens={CATEGORIES} adding={adding} />;
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ServiceMonth } from "../../domain/records";
 import { useRecords } from "../../offline/SyncProvider";
 import { ORG, closeHarnesses, hex, renderScreen } from "../sites/testing";
-import { serviceMonthRoutes } from "./routes";
+import { catalogueRoutes } from "./routes";
 import { SiteServiceMonths } from "./SiteServiceMonths";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -31,7 +31,7 @@ function Months() {
 describe("service month categories", () => {
   it("need a name, and LOCATION_WRITE to add", async () => {
     const user = userEvent.setup();
-    await renderScreen({ path: "/service-month-categories/new", routes: serviceMonthRoutes, records: [["organization", ORG_RECORD]] });
+    await renderScreen({ path: "/service-month-categories/new", routes: catalogueRoutes, records: [["organization", ORG_RECORD]] });
     await screen.findByRole("heading", { name: "Add Service Month Category" });
     expect(screen.getByRole("button", { name: "Add" })).toHaveProperty("disabled", true);
     await user.type(screen.getByRole("textbox", { name: /^Name/ }), "Spring");
@@ -39,7 +39,7 @@ describe("service month categories", () => {
     expect(await screen.findByText("Spring added")).toBeTruthy();
     cleanup();
     closeHarnesses();
-    await renderScreen({ path: "/service-month-categories/new", routes: serviceMonthRoutes, permissions: ["settings.read", "settings.write"], records: [["organization", ORG_RECORD]] });
+    await renderScreen({ path: "/service-month-categories/new", routes: catalogueRoutes, permissions: ["settings.read", "settings.write"], records: [["organization", ORG_RECORD]] });
     expect(await screen.findByText("Changing service month categories needs permission to change sites.")).toBeTruthy();
   });
 

@@ -1,6 +1,6 @@
 /**
  * The list and form of a settings record that is only a name (§2, §5: name required): site
- * types and service month categories. Each feature says which kind, feature flag, permission
+ * types and service month categories. Each screen says which kind, feature flag, permission
  * and words; this module does the screens: the sorted list with Add, the form with the
  * leave-page dialog, Save disabled while the name is empty, and 'Deleted …'.
  */

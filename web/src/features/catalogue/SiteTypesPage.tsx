@@ -3,7 +3,7 @@
  * organisation's site types and a site type's form (name required, §5). Settings (§6):
  * SETTINGS_READ to view, SETTINGS_WRITE to change.
  */
-import { NamedRecordList, NamedRecordPage, type NamedRecordScreens } from "../namedRecords/NamedRecordPages";
+import { NamedRecordList, NamedRecordPage, type NamedRecordScreens } from "./NamedRecordPages";
 
 const SITE_TYPES: NamedRecordScreens = {
   kind: "siteTypes",

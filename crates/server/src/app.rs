@@ -65,5 +65,5 @@ async fn unknown_route(method: Method, uri: Uri) -> ApiError {
 }
 
 async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
-    ApiError::new(axum::http::StatusCode::METHOD_NOT_ALLOWED, "MethodNotAllowed", format!("{method} is not allowed on {}", uri.path()))
+    ApiError::method_not_allowed(method.as_str(), uri.path())
 }

@@ -4,7 +4,7 @@
 
 use axum::body::Body;
 use axum::extract::Request;
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bytes::{Bytes, BytesMut};
@@ -27,7 +27,7 @@ pub async fn refuse_oversized(request: Request, next: Next) -> Response {
     match declared_length(request.headers()) {
         Some(length) if length > MAX_BODY_BYTES as u64 => {
             discard(request.into_body(), length).await;
-            ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "PayloadTooLarge", "The body is too large").into_response()
+            ApiError::payload_too_large().into_response()
         }
         _ => next.run(request).await,
     }

@@ -32,17 +32,11 @@ pub struct Query<T>(pub T);
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
-            JsonRejection::MissingJsonContentType(_) => ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "UnsupportedMediaType",
-                "Send the body as JSON with the header Content-Type: application/json",
-            ),
+            JsonRejection::MissingJsonContentType(_) => ApiError::not_json(),
             JsonRejection::JsonSyntaxError(e) => ApiError::bad_request(format!("The body is not valid JSON: {}", inner_cause(&e))),
             JsonRejection::JsonDataError(e) => ApiError::bad_request(format!("The body has the wrong shape: {}", inner_cause(&e))),
-            JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "PayloadTooLarge", "The body is too large")
-            }
-            other => ApiError::new(other.status(), "BadRequest", other.body_text()),
+            JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::payload_too_large(),
+            other => ApiError::rejected(other.status(), other.body_text()),
         }
     }
 }

@@ -83,11 +83,7 @@ impl MetricsAccess {
             Some(expected) => {
                 let sent = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
                 // Hashes compared, so the time taken says nothing about the token.
-                if sent.map(hash).as_ref() == Some(expected) {
-                    Ok(())
-                } else {
-                    Err(ApiError::unauthorized("Unauthorized", "Send the metrics token: Authorization: Bearer <FIELDTAG_METRICS_TOKEN>"))
-                }
+                if sent.map(hash).as_ref() == Some(expected) { Ok(()) } else { Err(ApiError::metrics_token_needed()) }
             }
             None => {
                 let forwarded = headers.contains_key("x-forwarded-for") || headers.contains_key(header::FORWARDED);

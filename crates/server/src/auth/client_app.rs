@@ -3,7 +3,6 @@
 //! display), `web` in a browser tab; a request without the header is the web app's (docs/security.md).
 
 use axum::http::HeaderMap;
-use axum::http::StatusCode;
 use fieldtag_domain::permissions::{Permission, grants};
 
 use crate::error::ApiError;
@@ -51,7 +50,7 @@ impl ClientApp {
             (true, ClientApp::Web) => NOT_ON_WEB,
             (true, ClientApp::Mobile) => NOT_ON_PHONE,
         };
-        Err(ApiError::new(StatusCode::FORBIDDEN, "LoginNotAllowed", message))
+        Err(ApiError::login_not_allowed(message))
     }
 }
 

@@ -4,7 +4,6 @@
 
 use std::net::IpAddr;
 
-use axum::http::StatusCode;
 use fieldtag_store::{Limit, Store, now_millis};
 
 use crate::error::ApiError;
@@ -31,13 +30,7 @@ impl<'a> LoginAttempt<'a> {
             Limit { key: &email_key, max: MAX_FAILURES_PER_EMAIL, since_millis },
             Limit { key: &address_key, max: MAX_FAILURES_PER_ADDRESS, since_millis },
         ];
-        let taken = store.take_attempt(&limits).await?.ok_or_else(|| {
-            ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "TooManyLoginAttempts",
-                "Too many failed login attempts. Please wait 15 minutes and try again.",
-            )
-        })?;
+        let taken = store.take_attempt(&limits).await?.ok_or_else(ApiError::too_many_login_attempts)?;
         Ok(LoginAttempt { store, email_key, taken })
     }
 

@@ -48,20 +48,13 @@ impl FromRequestParts<AppState> for Session {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let token = bearer_token(parts).ok_or_else(|| ApiError::unauthorized("Unauthorized", "Sign in first: no access token was sent"))?;
-        let claims = state
-            .tokens
-            .verify(token)
-            .ok_or_else(|| ApiError::unauthorized("InvalidAccessToken", "The access token is not valid or has expired"))?;
+        let token = bearer_token(parts).ok_or_else(ApiError::not_signed_in)?;
+        let claims = state.tokens.verify(token).ok_or_else(ApiError::invalid_access_token)?;
         // The token must name a live session of its own user: signed is not enough.
         if !state.store.session_is_live(&claims.jti, &claims.fam, &claims.org, &claims.sub).await? {
-            return Err(ApiError::unauthorized("AccessTokenBlackListed", "The access token has been revoked"));
+            return Err(ApiError::access_token_blacklisted());
         }
-        let user = state
-            .store
-            .user(&claims.org, &claims.sub)
-            .await?
-            .ok_or_else(|| ApiError::unauthorized("Unauthorized", "This user no longer exists"))?;
+        let user = state.store.user(&claims.org, &claims.sub).await?.ok_or_else(ApiError::user_no_longer_exists)?;
         let permissions = permissions_of(&user);
         Ok(Session { user_id: claims.sub.clone(), org_id: claims.org.clone(), permissions, claims })
     }

@@ -67,7 +67,7 @@ pub async fn log_in(state: &AppState, client: IpAddr, email: &str, password: &st
         _ => None,
     };
     let (Some(identity), Some(user)) = (identity, user) else {
-        return Err(credentials_not_valid());
+        return Err(ApiError::credentials_not_valid());
     };
     attempt.succeeded().await?;
     start_session(state, &identity.org_id, user, app).await
@@ -75,7 +75,7 @@ pub async fn log_in(state: &AppState, client: IpAddr, email: &str, password: &st
 
 /// A refresh renews the session only while the user may still sign in to the app asking.
 pub async fn refresh(state: &AppState, refresh_token: &str, app: ClientApp) -> ApiResult<LoginAnswer> {
-    let deleted_or_fake = || ApiError::unauthorized("RefreshTokenDeletedOrFake", "Refresh token deleted or fake");
+    let deleted_or_fake = || ApiError::refresh_token_deleted_or_fake();
     let next_token = new_opaque_token();
     let outcome =
         state.store.rotate_refresh_token(&hash_opaque_token(refresh_token), &hash_opaque_token(&next_token), refresh_expiry()).await?;
@@ -85,8 +85,4 @@ pub async fn refresh(state: &AppState, refresh_token: &str, app: ClientApp) -> A
     let user = state.store.user(&org_id, &user_id).await?.ok_or_else(deleted_or_fake)?;
     app.check_may_sign_in(&permissions_of(&user))?;
     answer(state, &org_id, &family_id, user, next_token)
-}
-
-fn credentials_not_valid() -> ApiError {
-    ApiError::unauthorized("CredentialsNotValid", "Credentials are not valid")
 }

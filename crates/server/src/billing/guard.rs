@@ -5,7 +5,7 @@
 
 use axum::body::{Body, to_bytes};
 use axum::extract::{Request, State};
-use axum::http::{Method, StatusCode, header};
+use axum::http::{Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
@@ -13,11 +13,6 @@ use serde_json::{Value, json};
 use super::events::trial_has_lapsed;
 use crate::error::ApiError;
 use crate::state::AppState;
-
-/// What an inactive organisation is told when it tries to change something.
-pub const INACTIVE_MESSAGE: &str =
-    "Your subscription has been canceled. Reactivate it to make changes; your data can still be viewed and exported.";
-pub const INACTIVE_CODE: &str = "SubscriptionInactive";
 
 /// Calls that are allowed whatever the subscription: the ones that reactivate it.
 const ALWAYS_ALLOWED: [&str; 2] = ["payments/session", "payments/customer-portal-session"];
@@ -33,10 +28,6 @@ fn organization_of(path: &str) -> Option<(&str, &str)> {
 
 fn is_read(method: &Method) -> bool {
     matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
-}
-
-pub fn inactive_error() -> ApiError {
-    ApiError::new(StatusCode::PAYMENT_REQUIRED, INACTIVE_CODE, INACTIVE_MESSAGE)
 }
 
 pub async fn refuse_writes_when_inactive(State(state): State<AppState>, request: Request, next: Next) -> Response {
@@ -61,7 +52,7 @@ pub async fn refuse_writes_when_inactive(State(state): State<AppState>, request:
     if rest == "signed-urls" {
         return signed_url_if_read(request, next).await;
     }
-    inactive_error().into_response()
+    ApiError::subscription_inactive().into_response()
 }
 
 /// The organisation record, made inactive first when its free trial has lapsed.
@@ -90,13 +81,13 @@ async fn current_organization(state: &AppState, org_id: &str) -> Result<Option<V
 async fn signed_url_if_read(request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
     let Ok(bytes) = to_bytes(body, SIGNED_URL_BODY_BYTES).await else {
-        return inactive_error().into_response();
+        return ApiError::subscription_inactive().into_response();
     };
     let action = serde_json::from_slice::<Value>(&bytes).ok().and_then(|v| v["action"].as_str().map(str::to_string));
     if action.as_deref() == Some("read") {
         return next.run(Request::from_parts(parts, Body::from(bytes))).await;
     }
-    inactive_error().into_response()
+    ApiError::subscription_inactive().into_response()
 }
 
 #[cfg(test)]

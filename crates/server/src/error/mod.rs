@@ -9,6 +9,10 @@ use axum::response::{IntoResponse, Response};
 use fieldtag_store::StoreError;
 use serde::Serialize;
 
+mod catalogue;
+
+pub use catalogue::{DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE};
+
 /// The body of every error answer.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -30,16 +34,13 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+    /// Made only here and in the catalogue, so that every code the API answers with is listed there.
+    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError { status, code, message: message.into(), source: None }
     }
 
     pub fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "BadRequest", message)
-    }
-
-    pub fn unauthorized(code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::UNAUTHORIZED, code, message)
     }
 
     pub fn forbidden(message: impl Into<String>) -> ApiError {
@@ -61,20 +62,16 @@ impl ApiError {
     pub fn internal(source: impl Into<anyhow::Error>) -> ApiError {
         let source = source.into();
         let answer = if is_disk_full(&source) {
-            ApiError::new(StatusCode::INSUFFICIENT_STORAGE, "DiskFull", DISK_FULL_MESSAGE)
+            ApiError::disk_full()
         } else if is_database_unavailable(&source) {
-            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "DatabaseUnavailable", DATABASE_UNAVAILABLE_MESSAGE)
+            ApiError::database_unavailable()
         } else {
-            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "ServerError", "Server error")
+            ApiError::server_error()
         };
         ApiError { source: Some(source), ..answer }
     }
 }
 
-/// A write that found the disk full: the database rolled back, the file store kept no part.
-pub const DISK_FULL_MESSAGE: &str = "The server's disk is full; nothing was saved. Try again once space has been freed.";
-/// The database dropped or refused the connection (restarting, say).
-pub const DATABASE_UNAVAILABLE_MESSAGE: &str = "The database is unavailable right now; try again in a moment.";
 /// How long a client should wait before retrying after a 503.
 const RETRY_AFTER_SECONDS: &str = "5";
 

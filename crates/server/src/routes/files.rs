@@ -4,7 +4,7 @@
 
 use axum::body::Body;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
 use serde::{Deserialize, Serialize};
@@ -127,22 +127,17 @@ pub async fn create_signed_url(
 fn check_link(state: &AppState, access: Access, org_id: &str, folder: &str, name: &str, link: &LinkQuery) -> ApiResult<StoredName> {
     // A link without its signature is refused before its name is looked at: an address made
     // up for another organisation learns nothing.
-    let invalid = || ApiError::forbidden("This file link is not valid: ask for a new one").with_code("InvalidSignature");
-    let (Some(expires), Some(signature)) = (link.expires, link.signature.as_deref()) else { return Err(invalid()) };
+    let (Some(expires), Some(signature)) = (link.expires, link.signature.as_deref()) else { return Err(ApiError::invalid_file_link()) };
     let file = StoredName::parse(folder, name)?;
     match state.files.links().verify(access, org_id, &file, expires, signature, jiff::Timestamp::now().as_second()) {
         Ok(()) => Ok(file),
-        Err(LinkError::BadSignature) => Err(invalid()),
-        Err(LinkError::Expired) => Err(ApiError::forbidden("This file link has expired: ask for a new one").with_code("SignedUrlExpired")),
+        Err(LinkError::BadSignature) => Err(ApiError::invalid_file_link()),
+        Err(LinkError::Expired) => Err(ApiError::file_link_expired()),
     }
 }
 
 fn too_large() -> ApiError {
-    ApiError::new(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "FileTooLarge",
-        format!("The file is larger than the limit of {} MiB", MAX_FILE_BYTES / (1024 * 1024)),
-    )
+    ApiError::file_too_large(MAX_FILE_BYTES / (1024 * 1024))
 }
 
 /// Uploads an image through a write link: the bytes must be a PNG or JPEG image of the
@@ -174,22 +169,14 @@ pub async fn upload(
     let image_type = file.image_type;
     let kind = image_type.name();
     if !image_type.matches(&bytes) {
-        return Err(ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "WrongFileType",
-            format!("The file is not a {kind} image: this link takes {}", image_type.content_type()),
-        ));
+        return Err(ApiError::wrong_file_type(format!("The file is not a {kind} image: this link takes {}", image_type.content_type())));
     }
     if !crate::files::decode::decodes(image_type, bytes.clone()).await {
-        return Err(ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "UnreadableImage",
-            format!("The file is not a readable {kind} image: it could not be decoded"),
-        ));
+        return Err(ApiError::unreadable_image(format!("The file is not a readable {kind} image: it could not be decoded")));
     }
     match state.files.put(&org_id, &file, bytes).await.map_err(ApiError::internal)? {
         Ok(()) => Ok(Json(Uploaded { file_name: file.file_name() })),
-        Err(_) => Err(ApiError::new(StatusCode::CONFLICT, "FileExists", "This file has already been uploaded: ask for a new upload link")),
+        Err(_) => Err(ApiError::file_exists()),
     }
 }
 

@@ -101,11 +101,7 @@ pub async fn start_import(
         return Err(ApiError::bad_request("orgId does not match the organization in the path"));
     }
     if state.safety_scan_url.is_none() {
-        return Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "ImportUnavailable",
-            "This server has no safety scan app configured (FIELDTAG_SAFETY_SCAN_URL)",
-        ));
+        return Err(ApiError::import_unavailable());
     }
     // Kept as asked, less the key: the key lives in its own column only until the job ends.
     let kept = json!({

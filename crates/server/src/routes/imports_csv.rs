@@ -74,9 +74,7 @@ pub async fn import_csv(
     let request =
         Request { org_id: &session.org_id, user_id: &session.user_id, kind: body.kind, mapping: &body.mapping, dry_run: body.dry_run };
     let outcome = run(&state.store, &request, &file).await.map_err(|error| match error {
-        RunError::Busy => {
-            ApiError::new(StatusCode::CONFLICT, "Conflict", "The organisation kept changing while the file was checked; try again")
-        }
+        RunError::Busy => ApiError::organization_kept_changing(),
         RunError::Store(error) => error.into(),
     })?;
     let checked = outcome.checked;

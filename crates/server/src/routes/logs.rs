@@ -37,12 +37,11 @@ pub async fn add_log(
     headers: HeaderMap,
     body: Body,
 ) -> ApiResult<StatusCode> {
-    let too_large = || ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "LogTooLarge", "A log may be at most 16 KiB");
-    let body = read_limited(&headers, body, MAX_LOG_BODY_BYTES, too_large).await?;
+    let body = read_limited(&headers, body, MAX_LOG_BODY_BYTES, ApiError::log_too_large).await?;
     let address = format!("logs:{}", state.client_address.of(peer.ip(), &headers));
     let limit = Limit { key: &address, max: MAX_LOGS_PER_ADDRESS, since_millis: now_millis() - HOUR_MILLIS };
     if state.store.take_attempt(&[limit]).await?.is_none() {
-        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "TooManyLogs", "Too many logs from this address: try again in an hour"));
+        return Err(ApiError::too_many_logs());
     }
     let log = client_log(&body, session.as_ref().map(|s| (s.org_id.clone(), s.user_id.clone())));
     if let Err(error) = state.store.add_client_log(&log, MAX_LOGS_KEPT).await {

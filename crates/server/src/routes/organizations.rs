@@ -1,7 +1,6 @@
 //! `GET` and `PATCH /api/organizations/{orgId}`: the caller's company.
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use fieldtag_domain::organization::apply_organization_patch;
 use fieldtag_domain::permissions::Permission;
 use fieldtag_store::Store;
@@ -60,7 +59,7 @@ pub async fn patch_organization(
         })
         .await?;
     if let Some(message) = refused {
-        return Err(ApiError::new(StatusCode::BAD_REQUEST, "ValidationFailed", message));
+        return Err(ApiError::validation_failed(message));
     }
     updated.map(Json).ok_or_else(|| ApiError::not_found("Organization not found"))
 }

@@ -4,7 +4,7 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use fieldtag_domain::permissions::Permission;
 use fieldtag_store::EventOutcome;
 use serde::Serialize;
@@ -58,13 +58,13 @@ pub struct WebhookAnswer {
 }
 
 fn manual_billing() -> ApiError {
-    ApiError::new(StatusCode::CONFLICT, "ManualBilling", "Billing for this organization is handled manually.")
+    ApiError::manual_billing()
 }
 
 fn provider_failed(error: impl Into<anyhow::Error>) -> ApiError {
     let error = error.into();
     tracing::error!(%error, "payment provider call failed");
-    ApiError::new(StatusCode::BAD_GATEWAY, "PaymentProviderError", "The payment provider could not be reached. Please try again later.")
+    ApiError::payment_provider_error()
 }
 
 /// The provider's settings, when this organisation is billed through it.
@@ -134,9 +134,7 @@ pub async fn create_portal_session(State(state): State<AppState>, OrgSession(ses
     session.require(Permission::SettingsWrite)?;
     let org_id = session.org_id.as_str();
     let (payments, _) = payments_for(&state, org_id).await?;
-    let customer_id = state.store.subscription(org_id).await?.and_then(|s| s.customer_id).ok_or_else(|| {
-        ApiError::new(StatusCode::CONFLICT, "BillingNotSetUp", "Billing has not been set up yet. Start your subscription first.")
-    })?;
+    let customer_id = state.store.subscription(org_id).await?.and_then(|s| s.customer_id).ok_or_else(ApiError::billing_not_set_up)?;
     let return_url = format!("{}/settings", state.public_url);
     let url = payments.provider.create_portal_session(&customer_id, &return_url).await.map_err(provider_failed)?;
     Ok(Json(PortalSessionAnswer { data: PortalSessionData { session: PortalSessionBody { url } } }))
@@ -153,7 +151,7 @@ pub async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: By
     let header = headers.get("stripe-signature").and_then(|v| v.to_str().ok());
     let now = jiff::Timestamp::now();
     signature::verify(header, &body, &payments.webhook_secret, now.as_second(), payments.webhook_tolerance_seconds)
-        .map_err(|error| ApiError::new(StatusCode::BAD_REQUEST, "InvalidSignature", error.to_string()))?;
+        .map_err(|error| ApiError::invalid_webhook_signature(error.to_string()))?;
     let json: Value = serde_json::from_slice(&body).map_err(|_| ApiError::bad_request("The webhook body is not JSON"))?;
     let ignored = Json(WebhookAnswer { received: true, outcome: "ignored" });
     let Some(event) = parse_event(&json).map_err(ApiError::bad_request)? else {

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
 use fieldtag_domain::sync_kind::SyncKind;
@@ -83,11 +83,7 @@ pub async fn download(
         .transpose()?;
     let epoch = state.store.server_epoch().await?;
     if cursor > 0 && query.server_epoch.as_deref().is_some_and(|sent| sent != epoch) {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "ServerEpochChanged",
-            "The server was restored from a backup since this cursor was given: download everything again from cursor 0",
-        ));
+        return Err(ApiError::server_epoch_changed());
     }
     let kinds = readable_kinds(&session);
     let keys: Vec<&str> = kinds.iter().map(|k| k.key()).collect();

@@ -2,7 +2,6 @@
 //! user's accepted version differs from the current one).
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use fieldtag_store::Store;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -39,7 +38,7 @@ pub async fn accept_terms(
     }
     let version = request.version.trim();
     if version.is_empty() || version.chars().count() > MAX_VERSION_CHARS {
-        return Err(ApiError::new(StatusCode::BAD_REQUEST, "ValidationFailed", "version must be a terms version"));
+        return Err(ApiError::validation_failed("version must be a terms version"));
     }
     record(&state.store, &session.org_id, &user_id, version).await.map(Json)
 }

@@ -31,23 +31,19 @@ pub async fn issue_token(
     headers: HeaderMap,
 ) -> ApiResult<Json<LoginAnswer>> {
     let Some(authorization) = headers.get(AUTHORIZATION) else {
-        return Err(ApiError::unauthorized("NoRefreshToken", "No refresh token on file"));
+        return Err(ApiError::no_refresh_token());
     };
-    let authorization = authorization.to_str().map_err(|_| login_failed())?;
-    let (scheme, credentials) = authorization.split_once(' ').ok_or_else(login_failed)?;
+    let authorization = authorization.to_str().map_err(|_| ApiError::login_failed())?;
+    let (scheme, credentials) = authorization.split_once(' ').ok_or_else(ApiError::login_failed)?;
     let app = ClientApp::of(&headers)?;
     if scheme.eq_ignore_ascii_case("basic") {
-        let (email, password) = decode_basic(credentials.trim()).ok_or_else(login_failed)?;
+        let (email, password) = decode_basic(credentials.trim()).ok_or_else(ApiError::login_failed)?;
         log_in(&state, state.client_address.of(peer.ip(), &headers), &email, &password, app).await.map(Json)
     } else if scheme.eq_ignore_ascii_case("bearer") && !credentials.trim().is_empty() {
         refresh(&state, credentials.trim(), app).await.map(Json)
     } else {
-        Err(login_failed())
+        Err(ApiError::login_failed())
     }
-}
-
-fn login_failed() -> ApiError {
-    ApiError::unauthorized("LoginFailed", "Login Failed")
 }
 
 /// `email:password` from a basic-auth value, both trimmed (spec §5).

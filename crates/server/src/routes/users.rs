@@ -3,7 +3,7 @@
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode, header::AUTHORIZATION};
+use axum::http::{HeaderMap, header::AUTHORIZATION};
 use fieldtag_domain::email::{email_key, normalize_email};
 use fieldtag_domain::organization::{NewOrganization, PLANS};
 use fieldtag_domain::permissions::Permission;
@@ -69,7 +69,7 @@ pub async fn sign_up(State(state): State<AppState>, Json(request): Json<SignUpRe
     };
     // The form requires agreement to the terms (spec §5); so does the server.
     if required(&request.accepted_terms_version) != Some(TERMS_VERSION) {
-        return Err(ApiError::new(StatusCode::BAD_REQUEST, "TermsNotAccepted", "You must agree to the terms and conditions"));
+        return Err(ApiError::terms_not_accepted());
     }
     let email = normalize_email(email).ok_or_else(|| ApiError::bad_request("Email is not valid"))?;
     if !PLANS.contains(&plan) {
@@ -96,7 +96,7 @@ pub async fn sign_up(State(state): State<AppState>, Json(request): Json<SignUpRe
     let user = new_owner_record(&user_id, &org_id, name, &email, Some(TERMS_VERSION), now);
     match state.store.create_organization_with_owner(&organization, &user, &email_key(&email), &password_hash).await {
         Err(StoreError::Conflict) => {
-            return Err(ApiError::new(StatusCode::CONFLICT, "SignUpFailed", "Sign-Up Failed. Ensure the email is not already is use."));
+            return Err(ApiError::sign_up_failed());
         }
         other => other?,
     }
@@ -203,26 +203,18 @@ pub async fn create_invite_link(
         // A record of this organisation naming another organisation's user leads nowhere.
         Err(ClaimRefusal::IdOfAnotherOrganization) => return Err(not_found()),
         Err(ClaimRefusal::EmailInUse) => {
-            return Err(ApiError::new(StatusCode::CONFLICT, "EmailInUse", "Another account already uses this email"));
+            return Err(ApiError::email_in_use());
         }
     }
     let identity = state.store.identity(&session.org_id, &user_id).await?.ok_or_else(not_found)?;
     if identity.has_joined() {
-        return Err(already_joined());
+        return Err(ApiError::already_joined());
     }
     let token = new_opaque_token();
     let expires_at = now_millis() + INVITE_VALID_DAYS * 24 * 60 * 60 * 1000;
     state.store.create_user_token(&session.org_id, &user_id, &hash_opaque_token(&token), UserTokenPurpose::Invite, expires_at).await?;
     let invite_link = format!("{}/accept-invite?userId={}&token={}", state.public_url, user_id, token);
     Ok(Json(InviteLinkAnswer { data: InviteLink { invite_link } }))
-}
-
-fn already_joined() -> ApiError {
-    ApiError::new(
-        StatusCode::CONFLICT,
-        "AlreadyJoined",
-        "This user has already joined. They can choose a new password with 'Forgot Password' on the login screen.",
-    )
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -245,27 +237,27 @@ pub async fn set_password(
     headers: HeaderMap,
     Json(request): Json<SetPasswordRequest>,
 ) -> ApiResult<Json<LoginAnswer>> {
-    let invalid_link = || ApiError::unauthorized("InvalidLinkToken", "This link is invalid or has expired. Ask for a new one.");
     let token = headers
         .get(AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split_once(' '))
         .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
         .map(|(_, token)| token.trim().to_string())
-        .ok_or_else(invalid_link)?;
+        .ok_or_else(ApiError::invalid_link_token)?;
     let app = ClientApp::of(&headers)?;
     let password = required(&request.password).ok_or_else(|| ApiError::bad_request("Please fill out all fields"))?;
     check_new_password(password)?;
     let token_hash = hash_opaque_token(&token);
     // The token names its user and organisation; the path must name the same user.
-    let link = state.store.live_user_token(&token_hash).await?.filter(|link| link.user_id == user_id).ok_or_else(invalid_link)?;
-    let user = state.store.user(&link.org_id, &user_id).await?.ok_or_else(invalid_link)?;
+    let link =
+        state.store.live_user_token(&token_hash).await?.filter(|link| link.user_id == user_id).ok_or_else(ApiError::invalid_link_token)?;
+    let user = state.store.user(&link.org_id, &user_id).await?.ok_or_else(ApiError::invalid_link_token)?;
     let password_hash = hash_password(password.to_string()).await?;
     let accepted = accepted_invitation(&user, jiff::Timestamp::now());
     match state.store.set_password_with_token(&link, &token_hash, &password_hash, &accepted).await? {
         Ok(()) => {}
-        Err(SetPasswordRefusal::InvalidToken) => return Err(invalid_link()),
-        Err(SetPasswordRefusal::AlreadyJoined) => return Err(already_joined()),
+        Err(SetPasswordRefusal::InvalidToken) => return Err(ApiError::invalid_link_token()),
+        Err(SetPasswordRefusal::AlreadyJoined) => return Err(ApiError::already_joined()),
     }
     // The password is kept either way; only the session depends on the app.
     let permissions = permissions_of(&accepted);
@@ -280,7 +272,7 @@ pub async fn set_password(
                 "Your password is set, but your account may not sign in yet. Ask an administrator for the Web Login or Mobile Login permission."
             }
         };
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "PasswordSetLoginNotAllowed", message));
+        return Err(ApiError::password_set_login_not_allowed(message));
     }
     start_session(&state, &link.org_id, accepted, app).await.map(Json)
 }

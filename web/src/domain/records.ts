@@ -22,6 +22,12 @@ export interface Site extends SyncRecord, ContactDetails {
   fieldData?: Record<string, string> | null;
 }
 
+/** A customer (§3), reached as a site is. */
+export interface Customer extends SyncRecord, ContactDetails {
+  name: string;
+  accountNumber?: string | number | null;
+}
+
 export interface Equipment extends SyncRecord {
   /** Shown as Location (§3). */
   name: string;

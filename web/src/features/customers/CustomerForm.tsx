@@ -14,6 +14,7 @@ import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { ADDRESS_FIELDS, type AddressField, CONTACT_FIELDS, type ContactField } from "../../domain/contactDetails";
 import { newId } from "../../domain/ids";
+import type { Customer } from "../../domain/records";
 import { useSyncEngine } from "../../offline/SyncProvider";
 import { SaveButton } from "../../ui/SaveButton";
 import { AddressFields } from "../../ui/forms/AddressFields";
@@ -24,7 +25,7 @@ import { TextInput } from "../../ui/forms/TextInput";
 import { useDraft } from "../../ui/forms/useDraft";
 import { usePlaces } from "../../ui/forms/usePlaces";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
-import { type Customer, draftOf, draftValid, recordOf, sameDraft } from "./customerDraft";
+import { draftOf, draftValid, recordOf, sameDraft } from "./customerDraft";
 
 export function CustomerForm({ customer }: { customer?: Customer }) {
   const { user, client } = useAuth();

@@ -9,10 +9,11 @@ import { Link as RouterLink } from "react-router";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
+import type { Customer } from "../../domain/records";
 import { useSyncStatus } from "../../offline/SyncProvider";
 import { PagedList } from "../../ui/PagedList";
 import { TabbedPane } from "../../ui/TabbedPane";
-import { type Customer, searchCustomers } from "./customerDraft";
+import { searchCustomers } from "./customerDraft";
 
 export function CustomerList({ customers, selectedId }: { customers: readonly Customer[]; selectedId?: string }) {
   const { user } = useAuth();

@@ -9,13 +9,13 @@ import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
-import type { Site } from "../../domain/records";
+import type { Customer, Site } from "../../domain/records";
 import { useLoadedRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { PagedList } from "../../ui/PagedList";
 import { TabbedPane } from "../../ui/TabbedPane";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { CustomersGate } from "./CustomersGate";
-import { type Customer, searchCustomers } from "./customerDraft";
+import { searchCustomers } from "./customerDraft";
 
 function CustomerSelect() {
   const { locationId = "" } = useParams();

@@ -2,10 +2,9 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Site } from "../../domain/records";
+import type { Customer, Site } from "../../domain/records";
 import { siteRoutes } from "../sites/routes";
 import { type Answer, type Harness, type HarnessOptions, ORG, PHONE, closeHarnesses, hex, renderScreen } from "../sites/testing";
-import type { Customer } from "./customerDraft";
 import { customerRoutes } from "./routes";
 
 // Component tests with a real store and router take a few seconds on a busy machine.

@@ -8,12 +8,12 @@ import { t } from "../../lib/strings";
 import { useDevice } from "../../ui/theme";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
+import type { Customer } from "../../domain/records";
 import { useLoadedRecords } from "../../offline/SyncProvider";
 import { CustomerForm } from "./CustomerForm";
 import { CustomerList } from "./CustomerList";
 import { CustomerSites } from "./CustomerSites";
 import { CustomersGate } from "./CustomersGate";
-import type { Customer } from "./customerDraft";
 
 function Detail({ customers, customerId, adding }: { customers: readonly Customer[]; customerId?: string; adding: boolean }) {
   const { user } = useAuth();

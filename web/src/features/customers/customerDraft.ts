@@ -3,16 +3,14 @@
  * the account number is required too (§3 lists it among a customer's required fields); the
  * email must be valid when filled.
  */
-import { ADDRESS_FIELDS, CONTACT_FIELDS, type ContactDetails } from "../../domain/contactDetails";
-import type { SyncRecord } from "../../offline/records";
+import { ADDRESS_FIELDS, CONTACT_FIELDS } from "../../domain/contactDetails";
+import type { Customer } from "../../domain/records";
 import { matches } from "../../domain/search";
 import { textError } from "../../ui/forms/validation";
 
 const FIELDS = ["name", "accountNumber", ...CONTACT_FIELDS, ...ADDRESS_FIELDS] as const;
 
 export type CustomerField = (typeof FIELDS)[number];
-
-export type Customer = SyncRecord & ContactDetails & { name: string; accountNumber?: string | number | null };
 
 export type CustomerDraft = Record<CustomerField, string>;
 

@@ -9,12 +9,8 @@ import { type Organization, customersVisible } from "../../domain/organization";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
+import type { Customer } from "../../domain/records";
 import { useRecords } from "../../offline/SyncProvider";
-
-interface Customer {
-  id: string;
-  name?: string;
-}
 
 export function CustomerSection({ siteId, customerId, org }: { siteId?: string; customerId: string; org: Organization | null }) {
   const { user } = useAuth();

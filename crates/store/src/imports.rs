@@ -9,7 +9,7 @@ use sqlx::{AnyConnection, Row};
 
 use crate::records::{NewRecord, next_versions, stored_record, write_rows};
 use crate::sync::{IncomingRecord, SyncOutcome, UploadRules, apply_batch};
-use crate::{Engine, Result, Store, new_id, now_millis};
+use crate::{Engine, Result, Store, new_id, now_millis, now_stamp};
 
 /// An import job as stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -102,11 +102,6 @@ fn job(row: &sqlx::any::AnyRow) -> Result<ImportJob> {
     })
 }
 
-/// Now as the API writes times (domain `time::format_stamp`).
-pub fn now_rfc3339() -> String {
-    fieldtag_domain::time::format_stamp(jiff::Timestamp::now())
-}
-
 impl Store {
     /// Queues a job; it waits until a worker leases it.
     pub async fn insert_import(&self, new: &NewImport<'_>) -> Result<ImportJob> {
@@ -127,7 +122,7 @@ impl Store {
         .bind(i64::from(new.clear_all_data))
         .bind(i64::from(new.import_users))
         .bind(new.import_date)
-        .bind(now_rfc3339())
+        .bind(now_stamp())
         .execute(&self.pool)
         .await?;
         self.import(&id).await?.ok_or(crate::StoreError::NotFound)
@@ -199,7 +194,7 @@ impl Store {
         )
         .bind(id)
         .bind(worker)
-        .bind(now_rfc3339())
+        .bind(now_stamp())
         .bind(error)
         .execute(&self.pool)
         .await?;
@@ -252,7 +247,7 @@ impl Store {
              WHERE id = $1",
         )
         .bind(id)
-        .bind(now_rfc3339())
+        .bind(now_stamp())
         .bind(written.records_written)
         .bind(written.rows_rejected)
         .execute(&mut *tx)
@@ -282,7 +277,7 @@ async fn clear_kinds(conn: &mut AnyConnection, org_id: &str, kinds: &[&str]) -> 
     if live.is_empty() {
         return Ok(0);
     }
-    let now = now_rfc3339();
+    let now = now_stamp();
     let data: Vec<Value> = live
         .iter()
         .map(|record| {

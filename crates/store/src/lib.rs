@@ -33,7 +33,7 @@ pub use billing::{EventChange, EventOutcome, Subscription, WebhookEvent};
 pub use connect::{Engine, Store};
 pub use csv_import::CsvImportEntry;
 pub use identities::{ClaimRefusal, Identity};
-pub use imports::{ImportJob, ImportWrite, ImportWritten, NewImport, now_rfc3339};
+pub use imports::{ImportJob, ImportWrite, ImportWritten, NewImport};
 pub use logs::ClientLog;
 pub use outbox::OutboxMail;
 pub use rate_limit::Limit;
@@ -72,6 +72,11 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 /// Milliseconds since the Unix epoch: how the store keeps its own times.
 pub fn now_millis() -> i64 {
     jiff::Timestamp::now().as_millisecond()
+}
+
+/// Now as a record stamp (domain `time::format_stamp`): how records and the API write times.
+pub fn now_stamp() -> String {
+    fieldtag_domain::time::format_stamp(jiff::Timestamp::now())
 }
 
 /// A random 32-character hex id, the shape of every Fieldtag id.

@@ -13,8 +13,7 @@ use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
 use fieldtag_domain::records::people::SECRET_FIELDS;
 use fieldtag_domain::sync_kind::SyncKind;
-use fieldtag_domain::time::format_stamp;
-use fieldtag_store::{Store, StoreError};
+use fieldtag_store::{Store, StoreError, now_stamp};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use serde::{Deserialize, Serialize};
@@ -133,7 +132,7 @@ pub async fn export_organization(State(state): State<AppState>, OrgSession(sessi
     require_export(&session)?;
     let organization = state.store.organization(&session.org_id).await?.ok_or_else(|| ApiError::not_found("Organization not found"))?;
     let name = organization["name"].as_str().filter(|name| !name.trim().is_empty()).unwrap_or("Organization").trim().to_string();
-    let exported_at = format_stamp(jiff::Timestamp::now());
+    let exported_at = now_stamp();
     let head = format!("{{\"exportedAt\":\"{exported_at}\",\"organization\":{organization}");
     let writer = ExportWriter {
         store: state.store.clone(),
@@ -353,7 +352,7 @@ pub async fn export_billing(
     let without_sku_first = items.first().is_some_and(|item| item.sku.is_none());
     items.rotate_left(usize::from(without_sku_first));
 
-    let generated_at = format_stamp(jiff::Timestamp::now());
+    let generated_at = now_stamp();
     let export = BillingExport {
         organization_id: session.org_id.clone(),
         start_date: start.to_string(),

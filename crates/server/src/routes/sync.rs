@@ -8,8 +8,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
 use fieldtag_domain::sync_kind::SyncKind;
-use fieldtag_domain::time::format_stamp;
-use fieldtag_store::{StoredRecord, SyncOutcome};
+use fieldtag_store::{StoredRecord, SyncOutcome, now_stamp};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -119,7 +118,7 @@ pub async fn download(
     }
     body.push_str(&format!(
         "\"globalAlerts\":{alerts},\"cursor\":{next_cursor},\"serverEpoch\":\"{epoch}\",\"hasMore\":{has_more},\"serverTime\":\"{}\"}}",
-        server_time()
+        now_stamp()
     ));
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
@@ -150,10 +149,6 @@ fn push_with_version(out: &mut String, data: &str, version: i64) {
         out.push(',');
     }
     out.push_str(fields);
-}
-
-fn server_time() -> String {
-    format_stamp(jiff::Timestamp::now())
 }
 
 /// What became of one uploaded record.
@@ -229,7 +224,7 @@ pub async fn upload(
     }
     let mut answer: Map<String, Value> =
         answers.into_iter().map(|(key, list)| (key.to_string(), serde_json::to_value(list).unwrap_or(Value::Null))).collect();
-    answer.insert("serverTime".into(), json!(server_time()));
+    answer.insert("serverTime".into(), json!(now_stamp()));
     Ok(Json(Value::Object(answer)))
 }
 

@@ -2,7 +2,7 @@
 //! user's accepted version differs from the current one).
 
 use axum::extract::State;
-use fieldtag_store::Store;
+use fieldtag_store::{Store, now_stamp};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -10,7 +10,6 @@ use crate::auth::Session;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Path};
 use crate::state::AppState;
-use fieldtag_domain::time::format_stamp;
 
 const MAX_VERSION_CHARS: usize = 20;
 
@@ -46,7 +45,7 @@ pub async fn accept_terms(
 async fn record(store: &Store, org_id: &str, user_id: &str, version: &str) -> ApiResult<Value> {
     let mut user = store.user(org_id, user_id).await?.ok_or_else(|| ApiError::not_found("User not found"))?;
     user["acceptedTermsVersion"] = json!(version);
-    user["lastUpdated"] = json!(format_stamp(jiff::Timestamp::now()));
+    user["lastUpdated"] = json!(now_stamp());
     store.put_entity(org_id, "users", user_id, &user).await?;
     Ok(user)
 }

@@ -5,8 +5,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use fieldtag_domain::permissions::Permission;
-use fieldtag_domain::time::format_stamp;
-use fieldtag_store::{Transfer, TransferRefusal};
+use fieldtag_store::{Transfer, TransferRefusal, now_stamp};
 use serde::{Deserialize, Serialize};
 
 use crate::auth::OrgSession;
@@ -65,7 +64,7 @@ pub async fn transfer_equipment(
     if data.to_location_id == from_location_id {
         return Err(ApiError::bad_request("The equipment is already at that site"));
     }
-    let now = format_stamp(jiff::Timestamp::now());
+    let now = now_stamp();
     let transfer = Transfer {
         equipment_id: &data.equipment_id,
         from_location_id: &from_location_id,

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use fieldtag_store::{CsvImportEntry, NewRecord, Store, StoreError, now_rfc3339 as now};
+use fieldtag_store::{CsvImportEntry, NewRecord, Store, StoreError, now_stamp};
 use serde_json::json;
 
 use crate::imports::record::{ImportRecord, Progress};
@@ -42,12 +42,12 @@ pub struct Request<'a> {
 }
 
 pub async fn run(store: &Store, request: &Request<'_>, file: &MappedFile) -> Result<Outcome, RunError> {
-    let started = now();
+    let started = now_stamp();
     let kinds: Vec<&str> = kinds_read(request.kind).iter().map(|kind| kind.key()).collect();
     for _ in 0..ATTEMPTS {
         let (version, records) = store.live_records_with_version(request.org_id, &kinds).await?;
         let catalogue = Catalogue::new(records);
-        let stamp = now();
+        let stamp = now_stamp();
         let checked = check_file(request.kind, file, &catalogue, request.org_id, &stamp);
         if request.dry_run {
             return Ok(Outcome { checked, import: None });
@@ -66,7 +66,7 @@ pub async fn run(store: &Store, request: &Request<'_>, file: &MappedFile) -> Res
             .collect();
         let id = fieldtag_store::new_id();
         let context_id = fieldtag_store::new_id();
-        let completed = now();
+        let completed = now_stamp();
         let asked = json!({"kind": request.kind.key(), "mapping": request.mapping, "dryRun": false, "rows": checked.rows});
         let entry = CsvImportEntry {
             id: &id,

@@ -11,7 +11,7 @@ use fieldtag_domain::records::check_record;
 use fieldtag_domain::records::fields::is_date_text;
 use fieldtag_domain::sync_kind::SyncKind;
 use fieldtag_domain::user::INVITATION_PENDING;
-use fieldtag_store::{IncomingRecord, Store, UploadRules, new_id, now_rfc3339};
+use fieldtag_store::{IncomingRecord, Store, UploadRules, new_id, now_stamp};
 use serde_json::{Map, Value, json};
 
 use super::client::{AppEquipment, AppHistory, AppSite, AppUser};
@@ -117,7 +117,7 @@ impl<'a> Mapper<'a> {
             org_id,
             context_id,
             import_date,
-            now: now_rfc3339(),
+            now: now_stamp(),
             existing,
             sites: Vec::new(),
             catalogue: Vec::new(),

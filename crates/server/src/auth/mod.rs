@@ -3,6 +3,7 @@
 
 pub mod client_app;
 pub mod login_limit;
+pub mod password_links;
 pub mod passwords;
 pub mod session;
 pub mod sign_in;

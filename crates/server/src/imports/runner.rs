@@ -6,12 +6,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use fieldtag_store::{ImportJob, Store, UserTokenPurpose, new_id, now_millis};
+use fieldtag_store::{ImportJob, Store, new_id};
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
 use super::safety_scan::{self, ImportError, Invitee};
-use crate::auth::tokens::{hash_opaque_token, new_opaque_token};
+use crate::auth::password_links::{INVITE_VALID_DAYS, invite_link};
 use crate::mail::Mailer;
 
 /// How often an idle runner looks for waiting jobs.
@@ -22,8 +22,6 @@ pub const LEASE: Duration = Duration::from_secs(30);
 pub const RENEW_EVERY: Duration = Duration::from_secs(10);
 /// Leases one job may have: a job interrupted this many times fails instead of running again.
 pub const MAX_ATTEMPTS: i64 = 3;
-/// How long an imported user's invite link lasts (as a link from the users screen does).
-const INVITE_VALID_DAYS: i64 = 7;
 
 /// Wakes this instance's runner when a job is queued, instead of waiting for its next poll.
 #[derive(Clone, Default)]
@@ -136,17 +134,13 @@ async fn keep_lease(store: &Store, job_id: &str, worker: &str) {
 
 /// Mails an imported user the link to set their password and join (as an invite link does).
 async fn invite(context: &RunnerContext, job: &ImportJob, invitee: &Invitee) {
-    let token = new_opaque_token();
-    let expires_at = now_millis() + INVITE_VALID_DAYS * 24 * 60 * 60 * 1000;
-    if let Err(error) = context
-        .store
-        .create_user_token(&job.org_id, &invitee.user_id, &hash_opaque_token(&token), UserTokenPurpose::Invite, expires_at)
-        .await
-    {
-        tracing::error!(context_id = job.context_id, user = invitee.user_id, %error, "cannot create an imported user's invite");
-        return;
-    }
-    let link = format!("{}/accept-invite?userId={}&token={}", context.public_url, invitee.user_id, token);
+    let link = match invite_link(&context.store, &context.public_url, &job.org_id, &invitee.user_id).await {
+        Ok(link) => link,
+        Err(error) => {
+            tracing::error!(context_id = job.context_id, user = invitee.user_id, %error, "cannot create an imported user's invite");
+            return;
+        }
+    };
     let body = format!(
         "Hello {},\n\nYour organisation moved its records from the safety scan app to Fieldtag, and you were added as a member.\n\
          Choose your password to join (the link works for {INVITE_VALID_DAYS} days):\n\n{link}\n",

@@ -8,20 +8,19 @@ use fieldtag_domain::email::{email_key, normalize_email};
 use fieldtag_domain::organization::{NewOrganization, PLANS};
 use fieldtag_domain::permissions::Permission;
 use fieldtag_domain::user::{TERMS_VERSION, accepted_invitation, new_owner_record};
-use fieldtag_store::{ClaimRefusal, Limit, SetPasswordRefusal, StoreError, UserTokenPurpose, new_id, now_millis};
+use fieldtag_store::{ClaimRefusal, Limit, SetPasswordRefusal, StoreError, new_id, now_millis};
 use serde::{Deserialize, Serialize};
 
 use crate::auth::Session;
 use crate::auth::client_app::{ClientApp, permissions_of};
+use crate::auth::password_links::{RESET_VALID_MINUTES, invite_link, reset_link};
 use crate::auth::passwords::{check_new_password, hash_password};
 use crate::auth::sign_in::{LoginAnswer, start_session};
-use crate::auth::tokens::{hash_opaque_token, new_opaque_token};
+use crate::auth::tokens::hash_opaque_token;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Path};
 use crate::state::AppState;
 
-const INVITE_VALID_DAYS: i64 = 7;
-const RESET_VALID_MINUTES: i64 = 60;
 /// Reset mails one address may receive per hour, so the form cannot be used to flood a mailbox.
 pub const RESETS_PER_HOUR: i64 = 5;
 /// Reset requests one client may make per hour, whatever the emails: no flooding many mailboxes.
@@ -153,13 +152,7 @@ async fn send_reset_link(state: &AppState, key: &str, client: std::net::IpAddr) 
         tracing::warn!(user_id = identity.user_id, "password reset refused: too many this hour");
         return Ok(());
     }
-    let token = new_opaque_token();
-    let expires_at = now_millis() + RESET_VALID_MINUTES * 60 * 1000;
-    state
-        .store
-        .create_user_token(&identity.org_id, &identity.user_id, &hash_opaque_token(&token), UserTokenPurpose::PasswordReset, expires_at)
-        .await?;
-    let link = format!("{}/change-password?userId={}&token={}", state.public_url, identity.user_id, token);
+    let link = reset_link(&state.store, &state.public_url, &identity.org_id, &identity.user_id).await?;
     let email = user["email"].as_str().unwrap_or(key);
     let body = format!(
         "Hello {},\n\nSomeone asked to reset your Fieldtag password. To choose a new one, open this link within {RESET_VALID_MINUTES} minutes:\n\n{link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n",
@@ -210,10 +203,7 @@ pub async fn create_invite_link(
     if identity.has_joined() {
         return Err(ApiError::already_joined());
     }
-    let token = new_opaque_token();
-    let expires_at = now_millis() + INVITE_VALID_DAYS * 24 * 60 * 60 * 1000;
-    state.store.create_user_token(&session.org_id, &user_id, &hash_opaque_token(&token), UserTokenPurpose::Invite, expires_at).await?;
-    let invite_link = format!("{}/accept-invite?userId={}&token={}", state.public_url, user_id, token);
+    let invite_link = invite_link(&state.store, &state.public_url, &session.org_id, &user_id).await?;
     Ok(Json(InviteLinkAnswer { data: InviteLink { invite_link } }))
 }
 

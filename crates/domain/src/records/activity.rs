@@ -26,6 +26,15 @@ pub struct HistoryRecord {
     pub questionnaire_answers: Option<Vec<QuestionnaireAnswer>>,
 }
 
+impl HistoryRecord {
+    /// The service a performed service's record (and its checklist) is about: its `relevantId`
+    /// is the performed service's id, `{equipmentId}-{serviceTypeId}`, or the service type's.
+    pub fn service_type_id(&self) -> &str {
+        let relevant = self.relevant_id.as_ref().map(|id| id.0.as_str()).unwrap_or_default();
+        relevant.rsplit_once('-').map_or(relevant, |(_, service_type)| service_type)
+    }
+}
+
 /// A data change: the values before and after.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

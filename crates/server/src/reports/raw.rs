@@ -131,11 +131,6 @@ impl RawDataset {
         self.zones.get(site_id).cloned().unwrap_or_else(Zone::fallback)
     }
 
-    /// The zone a report's own dates (defaults, "today") are counted in.
-    pub fn report_zone(&self, location_id: Option<&str>) -> Zone {
-        location_id.map(|id| self.zone(id)).unwrap_or_else(Zone::fallback)
-    }
-
     pub fn model(&self, item: &Value) -> Option<&Value> {
         self.models.get(text(item, "modelId"))
     }

@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider } from "../auth/AuthProvider";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider";
-import { setViewportWidth } from "../ui/test/render";
+import { setViewportWidth } from "../test/render";
 import { routes } from "./routes";
 import { theme } from "../ui/theme";
 

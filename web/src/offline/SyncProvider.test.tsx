@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it } from "vitest";
 import { SyncProvider, useRecords, useSyncEngine, useSyncStatus } from "./SyncProvider";
-import { type TestTab, openTab, testWorld } from "./sync/testing";
+import { type TestTab, openTab, testWorld } from "../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";
 const SITE = "1111111111111111111111111111111b";

@@ -4,7 +4,7 @@ import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { PagedList } from "./PagedList";
-import { renderThemed } from "./test/render";
+import { renderThemed } from "../test/render";
 
 const numbers = (count: number, from = 1) => Array.from({ length: count }, (_, i) => from + i);
 

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ResponsiveDialog } from "./ResponsiveDialog";
-import { renderThemed, setViewportWidth } from "./test/render";
+import { renderThemed, setViewportWidth } from "../test/render";
 
 function renderDialog(onClose = vi.fn()) {
   renderThemed(

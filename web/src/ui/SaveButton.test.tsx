@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SAVE_FEEDBACK_MS, SaveButton } from "./SaveButton";
-import { renderThemed } from "./test/render";
+import { renderThemed } from "../test/render";
 
 function renderForm({ disabled = false } = {}) {
   const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TabbedPane, type PaneTab } from "./TabbedPane";
-import { renderThemed, setViewportWidth } from "./test/render";
+import { renderThemed, setViewportWidth } from "../test/render";
 
 const tabs: PaneTab[] = [
   { value: "all", label: "All", badge: 12 },

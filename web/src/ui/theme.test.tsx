@@ -3,7 +3,7 @@ import { Dialog } from "@mui/material";
 import { cleanup, renderHook, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { deviceForWidth, spacing, theme, useDevice } from "./theme";
-import { renderThemed, setViewportWidth } from "./test/render";
+import { renderThemed, setViewportWidth } from "../test/render";
 
 describe("theme", () => {
   afterEach(cleanup);

@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { HERE, THERE, currentLocation, device, hex, item, renderScreen, signIn, site } from "../../features/equipment/barcodes/testing";
-import type { TestTab } from "../../offline/sync/testing";
+import { HERE, THERE, currentLocation, device, hex, item, renderScreen, signIn, site } from "../../test/equipment/scanning";
+import type { TestTab } from "../../test/fakeSync";
 import { RouteErrorPage } from "../../ui/crash/RouteErrorPage";
 import { DebugPage } from "./DebugPage";
 

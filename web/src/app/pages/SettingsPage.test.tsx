@@ -3,7 +3,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { importRoutes } from "../../features/imports/routes";
-import { ORG, closeHarnesses, renderScreen } from "../../features/sites/testing";
+import { ORG, closeHarnesses, renderScreen } from "../../test/renderScreen";
 import { SettingsPage } from "./SettingsPage";
 
 vi.setConfig({ testTimeout: 30_000 });

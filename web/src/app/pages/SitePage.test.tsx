@@ -2,8 +2,8 @@
 import { cleanup, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type Device, ORG, SITE, type Seed, catalogueSeeds, hex, itemSeeds, openDevice, pathOf, renderRoutes } from "../../features/equipment/actions/testing";
-import { setViewportWidth } from "../../ui/test/render";
+import { type Device, ORG, SITE, type Seed, catalogueSeeds, hex, itemSeeds, openDevice, pathOf, renderRoutes } from "../../test/equipment/device";
+import { setViewportWidth } from "../../test/render";
 import { SitePage } from "./SitePage";
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it } from "vitest";
 import { SyncProvider } from "../../offline/SyncProvider";
-import { type TestTab, openTab, testWorld } from "../../offline/sync/testing";
+import { type TestTab, openTab, testWorld } from "../../test/fakeSync";
 import { ClockWarning, clockWarning } from "./ClockWarning";
 
 const MINUTE = 60_000;

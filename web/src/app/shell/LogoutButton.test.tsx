@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider } from "../../auth/AuthProvider";
 import { loadSession, saveSession } from "../../auth/session";
 import { SyncProvider } from "../../offline/SyncProvider";
-import { type TestTab, type TestWorld, openTab, testWorld } from "../../offline/sync/testing";
+import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
 import { theme } from "../../ui/theme";
 import { LogoutButton } from "./LogoutButton";
 

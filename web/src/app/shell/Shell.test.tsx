@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DESKTOP, PHONE, closeHarnesses, renderScreen } from "../../features/sites/testing";
+import { DESKTOP, PHONE, closeHarnesses, renderScreen } from "../../test/renderScreen";
 import { routes as appRoutes } from "../routes";
 import { parentPath } from "./BackButton";
 import { Shell } from "./Shell";

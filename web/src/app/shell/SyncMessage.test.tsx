@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "../../api/types";
 import { SyncProvider } from "../../offline/SyncProvider";
 import type { SyncStatus } from "../../offline/sync/status";
-import { type TestTab, openTab, testWorld } from "../../offline/sync/testing";
-import { setViewportWidth } from "../../ui/test/render";
+import { type TestTab, openTab, testWorld } from "../../test/fakeSync";
+import { setViewportWidth } from "../../test/render";
 import { SyncMessage } from "./SyncMessage";
 import { syncStatusWords } from "./syncStatusWords";
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ORG, closeHarnesses, renderScreen } from "../sites/testing";
+import { ORG, closeHarnesses, renderScreen } from "../../test/renderScreen";
 import { WelcomePage } from "./WelcomePage";
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type Harness, type HarnessOptions, ORG, PHONE, closeHarnesses, hex, renderScreen } from "../sites/testing";
+import { type Harness, type HarnessOptions, ORG, PHONE, closeHarnesses, hex, renderScreen } from "../../test/renderScreen";
 import type { QuestionRecord } from "./questions";
 import { type ServiceTypeRecord, conditionErrors, emptyCondition, serviceTypeDraftOf, serviceTypeErrors } from "./records";
 import { catalogueRoutes } from "./routes";

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ServiceMonth } from "../../domain/records";
 import { useRecords } from "../../offline/SyncProvider";
-import { ORG, closeHarnesses, hex, renderScreen } from "../sites/testing";
+import { ORG, closeHarnesses, hex, renderScreen } from "../../test/renderScreen";
 import { catalogueRoutes } from "./routes";
 import { SiteServiceMonths } from "./SiteServiceMonths";
 

@@ -2,7 +2,7 @@
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ORG, closeHarnesses, renderScreen } from "../sites/testing";
+import { ORG, closeHarnesses, renderScreen } from "../../test/renderScreen";
 import { catalogueRoutes } from "./routes";
 
 vi.setConfig({ testTimeout: 30_000 });

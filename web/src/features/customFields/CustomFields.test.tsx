@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ORG, PHONE, closeHarnesses, hex, renderScreen } from "../sites/testing";
+import { ORG, PHONE, closeHarnesses, hex, renderScreen } from "../../test/renderScreen";
 import { customFieldRoutes } from "./routes";
 
 vi.setConfig({ testTimeout: 30_000 });

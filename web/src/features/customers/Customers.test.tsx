@@ -3,8 +3,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Customer, Site } from "../../domain/records";
-import { siteRoutes } from "../sites/routes";
-import { type Answer, type Harness, type HarnessOptions, ORG, PHONE, closeHarnesses, hex, renderScreen } from "../sites/testing";
+import { type Answer, type Harness, type HarnessOptions, ORG, PHONE, closeHarnesses, hex, renderScreen } from "../../test/renderScreen";
 import { customerRoutes } from "./routes";
 
 // Component tests with a real store and router take a few seconds on a busy machine.
@@ -27,7 +26,7 @@ let harness: Harness | null = null;
 async function open(path: string, options: Partial<HarnessOptions> = {}) {
   harness = await renderScreen({
     path,
-    routes: [...customerRoutes, ...siteRoutes],
+    routes: customerRoutes,
     records: [["organization", BILLING_ORG], ["customers", ACME], ["customers", BETA], ["locations", SITE], ["locations", OTHER_SITE]],
     ...options,
   });

@@ -6,7 +6,7 @@ import { HistoryType } from "../../domain/history";
 import type { Deficiency, Equipment, PerformedService, Question, ServiceType, Site } from "../../domain/records";
 import type { SyncKind } from "../../offline/kinds";
 import type { LocalRecord } from "../../offline/records";
-import { RecordingEngine } from "../../offline/sync/testing";
+import { RecordingEngine } from "../../test/fakeSync";
 import { couldNotService, deleteEquipment, transferEquipment } from "./actions/changes";
 import { barcodeChanges, replaceChanges, swapChanges } from "./barcodes/changes";
 import { applyChanges } from "./barcodes/useEquipmentChanges";

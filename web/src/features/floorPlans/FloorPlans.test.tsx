@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Equipment } from "../../domain/records";
-import { type Answer, ORG, closeHarnesses, hex, renderScreen } from "../sites/testing";
+import { type Answer, ORG, closeHarnesses, hex, renderScreen } from "../../test/renderScreen";
 import type { FloorPlan } from "./floorPlan";
 import { formatPoint, parsePoint, pointOnImage } from "./point";
 import { floorPlanRoutes } from "./routes";

@@ -2,7 +2,7 @@
 // or takes it off a deleted plan; without it the server refuses.
 import { describe, expect, it } from "vitest";
 import type { Equipment } from "../../domain/records";
-import { RecordingEngine } from "../../offline/sync/testing";
+import { RecordingEngine } from "../../test/fakeSync";
 import { placeOnPlan, takeOffPlan } from "./placement";
 
 const hex = (n: number) => n.toString(16).padStart(32, "0");

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ImportDataDialog } from "./ImportDataDialog";
-import { type Answer, type Call, ORG, importRecord, renderImports } from "./testing";
+import { type Answer, type Call, ORG, importRecord, renderImports } from "../../test/imports";
 
 vi.setConfig({ testTimeout: 30_000 });
 

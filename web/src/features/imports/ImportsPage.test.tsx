@@ -2,7 +2,7 @@
 import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type Answer, type Call, ORG, importRecord, renderImports } from "./testing";
+import { type Answer, type Call, ORG, importRecord, renderImports } from "../../test/imports";
 
 vi.setConfig({ testTimeout: 30_000 });
 

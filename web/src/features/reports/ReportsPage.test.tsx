@@ -12,10 +12,10 @@ import { saveSession } from "../../auth/session";
 import type { SyncKind } from "../../offline/kinds";
 import type { SyncRecord } from "../../offline/records";
 import { SyncProvider } from "../../offline/SyncProvider";
-import { type TestTab, openTab, testWorld } from "../../offline/sync/testing";
+import { type TestTab, openTab, testWorld } from "../../test/fakeSync";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
-import { type Downloads, captureDownloads } from "../../ui/test/downloads";
-import { setViewportWidth } from "../../ui/test/render";
+import { type Downloads, captureDownloads } from "../../test/downloads";
+import { setViewportWidth } from "../../test/render";
 import { ReportsPage } from "./ReportsPage";
 
 vi.setConfig({ testTimeout: 30_000 });

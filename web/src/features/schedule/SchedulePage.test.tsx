@@ -12,9 +12,9 @@ import { saveSession } from "../../auth/session";
 import type { SyncKind } from "../../offline/kinds";
 import type { SyncRecord } from "../../offline/records";
 import { SyncProvider } from "../../offline/SyncProvider";
-import { type TestTab, openTab, testWorld } from "../../offline/sync/testing";
+import { type TestTab, openTab, testWorld } from "../../test/fakeSync";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
-import { setViewportWidth } from "../../ui/test/render";
+import { setViewportWidth } from "../../test/render";
 import { SchedulePage } from "./SchedulePage";
 import type { ScheduledEvent } from "./schedule";
 

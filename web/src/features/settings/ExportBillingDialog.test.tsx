@@ -8,8 +8,8 @@ import { theme } from "../../ui/theme";
 import { AuthProvider } from "../../auth/AuthProvider";
 import { saveSession } from "../../auth/session";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
-import { type Downloads, captureDownloads } from "../../ui/test/downloads";
-import { setViewportWidth } from "../../ui/test/render";
+import { type Downloads, captureDownloads } from "../../test/downloads";
+import { setViewportWidth } from "../../test/render";
 import { ExportBillingDialog } from "./ExportBillingDialog";
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -3,8 +3,8 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { User } from "../../auth/session";
-import { RecordingEngine } from "../../offline/sync/testing";
-import { ORG, USER, closeHarnesses, hex, renderScreen } from "../sites/testing";
+import { RecordingEngine } from "../../test/fakeSync";
+import { ORG, USER, closeHarnesses, hex, renderScreen } from "../../test/renderScreen";
 import { saveOwnProfile } from "./profile";
 import { settingsRoutes } from "./routes";
 

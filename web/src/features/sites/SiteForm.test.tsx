@@ -7,7 +7,7 @@ import type { Site } from "../../domain/records";
 import { useRecords } from "../../offline/SyncProvider";
 import { SiteForm } from "./SiteForm";
 import { siteRoutes } from "./routes";
-import { type Answer, type Harness, type HarnessOptions, ORG, PHONE, closeHarnesses, hex, renderScreen } from "./testing";
+import { type Answer, type Harness, type HarnessOptions, ORG, PHONE, closeHarnesses, hex, renderScreen } from "../../test/renderScreen";
 
 // Component tests with a real store and router take a few seconds on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });

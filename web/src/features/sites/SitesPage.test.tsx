@@ -3,10 +3,9 @@ import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { customerRoutes } from "../customers/routes";
 import { firstTimeWarningKey } from "./FirstTimeWarning";
 import { siteRoutes } from "./routes";
-import { DESKTOP, type Harness, type HarnessOptions, PHONE, USER, closeHarnesses, hex, renderScreen } from "./testing";
+import { DESKTOP, type Harness, type HarnessOptions, PHONE, USER, closeHarnesses, hex, renderScreen } from "../../test/renderScreen";
 
 // Component tests with a real store and router take a few seconds on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -33,7 +32,7 @@ const events: HarnessOptions["records"] = [
 ];
 
 const open = async (options: Partial<HarnessOptions> = {}) => {
-  harness = await renderScreen({ path: "/sites", routes: [...siteRoutes, ...customerRoutes], records: sites, ...options });
+  harness = await renderScreen({ path: "/sites", routes: siteRoutes, records: sites, ...options });
   return harness;
 };
 const rowNames = () => screen.queryAllByRole("link").map((link) => within(link).getAllByText(/./)[0]?.textContent);

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { theme } from "../../ui/theme";
 import type { User } from "../../auth/session";
-import { setViewportWidth } from "../../ui/test/render";
+import { setViewportWidth } from "../../test/render";
 import { type BillingOrganization, overlayFor } from "./conditions";
 import { type SubscriptionActions, SubscriptionOverlays } from "./SubscriptionOverlays";
 

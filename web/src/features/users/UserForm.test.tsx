@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { User } from "../../auth/session";
-import { type Answer, type Harness, PHONE, USER, closeHarnesses, hex, renderScreen } from "../sites/testing";
+import { type Answer, type Harness, PHONE, USER, closeHarnesses, hex, renderScreen } from "../../test/renderScreen";
 import { userRoutes } from "./routes";
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -4,7 +4,7 @@ import { CURSOR_KEY, listKey } from "../keys";
 import type { SyncRecord } from "../records";
 import type { DownloadAnswer, SyncApi } from "./api";
 import { mergePages } from "./merge";
-import { type TestTab, type TestWorld, openTab, testWorld } from "./testing";
+import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";
 const SITE_A = "1111111111111111111111111111111a";

@@ -4,7 +4,7 @@ import { ApiError } from "../../api/types";
 import type { UploadKind } from "../kinds";
 import { CLOCK_OFFSET_KEY, OUTBOX_KEY, listKey } from "../keys";
 import type { SyncRecord } from "../records";
-import { type TestTab, type TestWorld, openTab, testWorld } from "./testing";
+import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";
 const SITE = "1111111111111111111111111111111b";

@@ -4,7 +4,7 @@ import { ApiError } from "../../api/types";
 import { CURSOR_KEY, SERVER_EPOCH_KEY } from "../keys";
 import type { SyncRecord } from "../records";
 import { EPOCH_CHANGED, type SyncApi } from "./api";
-import { type TestTab, openTab, testWorld } from "./testing";
+import { type TestTab, openTab, testWorld } from "../../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";
 const SITE = "1111111111111111111111111111111b";

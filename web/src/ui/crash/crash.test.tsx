@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderThemed } from "../test/render";
+import { renderThemed } from "../../test/render";
 import { crashMessage } from "./crashReport";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { RouteErrorPage } from "./RouteErrorPage";

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderThemed } from "../test/render";
+import { renderThemed } from "../../test/render";
 import { ChoiceInput } from "./ChoiceInput";
 import { DateField } from "./DateField";
 import { ShowFieldErrors } from "./fieldErrors";

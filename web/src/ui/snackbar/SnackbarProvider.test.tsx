@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderThemed } from "../test/render";
+import { renderThemed } from "../../test/render";
 import { SNACKBAR_MS, SnackbarProvider, useSnackbar, type SnackbarApi } from "./SnackbarProvider";
 
 let api: SnackbarApi;

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Link, RouterProvider, createMemoryRouter, useNavigate } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { theme } from "../theme";
-import { setViewportWidth } from "../test/render";
+import { setViewportWidth } from "../../test/render";
 import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
 import { useUnsavedChanges } from "./useUnsavedChanges";
 

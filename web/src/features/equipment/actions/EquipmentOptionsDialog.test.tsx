@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type HistoryRecord, HistoryType } from "../../../domain/history";
 import type { Deficiency, Equipment, PerformedService, Site } from "../../../domain/records";
-import { setViewportWidth } from "../../../ui/test/render";
+import { setViewportWidth } from "../../../test/render";
 import { abilitiesOf } from "./abilities";
 import { EquipmentOptionsDialog, optionsFor } from "./EquipmentOptionsDialog";
 import { TRANSFER_RESULTS, transferTargets } from "./TransferDialog";
@@ -25,7 +25,7 @@ import {
   openDevice,
   pathOf,
   renderRoutes,
-} from "./testing";
+} from "../../../test/equipment/device";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5_000 });

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderThemed, setViewportWidth } from "../../../ui/test/render";
+import { renderThemed, setViewportWidth } from "../../../test/render";
 import { BarcodeScannerDialog } from "./BarcodeScannerDialog";
 
 function setCamera(mediaDevices: Partial<MediaDevices> | undefined) {

@@ -4,11 +4,11 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HistoryType } from "../../../domain/history";
 import type { Deficiency } from "../../../domain/records";
-import type { TestTab } from "../../../offline/sync/testing";
+import type { TestTab } from "../../../test/fakeSync";
 import { useUpdateOnScan } from "../services/useUpdateOnScan";
 import { OPENED_FROM_LIST } from "./paths";
 import { scanningRoutes } from "./routes";
-import { HERE, ORG, USER, currentLocation, device, hex, item, renderScreen, signIn, site } from "./testing";
+import { HERE, ORG, USER, currentLocation, device, hex, item, renderScreen, signIn, site } from "../../../test/equipment/scanning";
 
 vi.mock("../services/useUpdateOnScan", () => ({ useUpdateOnScan: vi.fn() }));
 // The tag reads every record of the item; a shared machine takes a moment.

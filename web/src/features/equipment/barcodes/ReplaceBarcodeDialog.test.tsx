@@ -4,9 +4,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { HistoryType, type HistoryRecord } from "../../../domain/history";
 import type { Equipment } from "../../../domain/records";
-import type { TestTab } from "../../../offline/sync/testing";
+import type { TestTab } from "../../../test/fakeSync";
 import { ReplaceBarcodeDialog } from "./ReplaceBarcodeDialog";
-import { HERE, THERE, USER, device, hex, item, renderScreen, signIn, site } from "./testing";
+import { HERE, THERE, USER, device, hex, item, renderScreen, signIn, site } from "../../../test/equipment/scanning";
 
 let tab: TestTab | null = null;
 const lobby = item(hex(1), HERE, "Lobby", "OLD-1");

@@ -4,9 +4,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HistoryType, type HistoryRecord } from "../../../domain/history";
 import type { Deficiency, Equipment } from "../../../domain/records";
-import type { TestTab } from "../../../offline/sync/testing";
+import type { TestTab } from "../../../test/fakeSync";
 import { ReplaceEquipmentDialog } from "./ReplaceEquipmentDialog";
-import { HERE, ORG, THERE, currentLocation, device, hex, item, renderScreen, signIn, site } from "./testing";
+import { HERE, ORG, THERE, currentLocation, device, hex, item, renderScreen, signIn, site } from "../../../test/equipment/scanning";
 
 let tab: TestTab | null = null;
 const current = item(hex(1), HERE, "Lobby by the door", "CUR-1");

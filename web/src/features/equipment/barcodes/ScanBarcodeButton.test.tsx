@@ -3,9 +3,9 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SyncEngine } from "../../../offline/sync/engine";
-import type { TestTab } from "../../../offline/sync/testing";
+import type { TestTab } from "../../../test/fakeSync";
 import { ScanBarcodeButton } from "./ScanBarcodeButton";
-import { HERE, THERE, currentLocation, device, hex, item, renderScreen, signIn, site } from "./testing";
+import { HERE, THERE, currentLocation, device, hex, item, renderScreen, signIn, site } from "../../../test/equipment/scanning";
 
 let tab: TestTab | null = null;
 

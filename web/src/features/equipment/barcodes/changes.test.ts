@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HistoryType, type HistoryRecord } from "../../../domain/history";
 import type { Belongings } from "../moves";
 import { type Actor, type Change, barcodeChanges, replaceChanges, swapChanges } from "./changes";
-import { HERE, ORG, THERE, USER, hex, item, site } from "./testing";
+import { HERE, ORG, THERE, USER, hex, item, site } from "../../../test/equipment/scanning";
 
 const actor: Actor = { orgId: ORG, userId: USER, now: new Date("2026-11-22T10:00:00.000Z") };
 const sites = [site(HERE, "Main Plant"), site(THERE, "North Warehouse")];

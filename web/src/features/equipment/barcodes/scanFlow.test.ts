@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findByBarcode, scanOutcome } from "./scanFlow";
-import { HERE, THERE, hex, item, site } from "./testing";
+import { HERE, THERE, hex, item, site } from "../../../test/equipment/scanning";
 
 const sites = [site(HERE, "Main Plant"), site(THERE, "North Warehouse")];
 

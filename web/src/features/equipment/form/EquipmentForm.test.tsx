@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type HistoryRecord, HistoryType } from "../../../domain/history";
 import type { Equipment } from "../../../domain/records";
-import { setViewportWidth } from "../../../ui/test/render";
+import { setViewportWidth } from "../../../test/render";
 import {
   B500,
   type Device,
@@ -20,7 +20,7 @@ import {
   openDevice,
   pathOf,
   renderRoutes,
-} from "../actions/testing";
+} from "../../../test/equipment/device";
 import { equipmentRoutes } from "../routes";
 import { barcodeTaken, changesOf, dateInputOf, recordOf, draftOf } from "./fields";
 

@@ -3,7 +3,7 @@ import { act, cleanup, configure, screen, waitFor, within } from "@testing-libra
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HistoryType } from "../../../domain/history";
-import { setViewportWidth } from "../../../ui/test/render";
+import { setViewportWidth } from "../../../test/render";
 import {
   type Device,
   OTHER_SITE,
@@ -16,7 +16,7 @@ import {
   openDevice,
   pathOf,
   renderRoutes,
-} from "../actions/testing";
+} from "../../../test/equipment/device";
 import { EquipmentList } from "./EquipmentList";
 import { dateTexts, rowsOf, searchRows } from "./rows";
 

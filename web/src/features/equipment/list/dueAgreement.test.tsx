@@ -5,8 +5,8 @@ import { cleanup, configure, screen, waitFor, within } from "@testing-library/re
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HistoryType } from "../../../domain/history";
-import { setViewportWidth } from "../../../ui/test/render";
-import { type Device, SITE, type Seed, catalogueSeeds, daysAgo, hex, itemSeeds, openDevice, pathOf, renderRoutes } from "../actions/testing";
+import { setViewportWidth } from "../../../test/render";
+import { type Device, SITE, type Seed, catalogueSeeds, daysAgo, hex, itemSeeds, openDevice, pathOf, renderRoutes } from "../../../test/equipment/device";
 import { scanningRoutes } from "../barcodes/routes";
 import { EquipmentList } from "./EquipmentList";
 

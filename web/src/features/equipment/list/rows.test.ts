@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Catalogue, type Equipment, type PerformedService, type Site, catalogueOf, siteRecordsOf } from "../../../domain/records";
-import { type Seed, SITE, catalogueSeeds, daysAgo, hex, itemSeeds } from "../actions/testing";
+import { type Seed, SITE, catalogueSeeds, daysAgo, hex, itemSeeds } from "../../../test/equipment/device";
 import { DueCache, dueListsOf, rowsOf } from "./rows";
 
 function records(seeds: Seed[]) {

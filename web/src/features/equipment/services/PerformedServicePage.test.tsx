@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compositeId } from "../../../domain/ids";
 import type { PerformedService } from "../../../domain/records";
-import { setViewportWidth } from "../../../ui/test/render";
-import { ANNUAL, ITEM, ORG, SITE, baseRecords, closeTabs, equipmentUrl, setup } from "./testing";
+import { setViewportWidth } from "../../../test/render";
+import { ANNUAL, ITEM, ORG, SITE, baseRecords, closeTabs, equipmentUrl, setup } from "../../../test/equipment/services";
 
 const datesUrl = `${equipmentUrl}/performed-service/${ANNUAL}`;
 const ID = compositeId(ITEM, ANNUAL);

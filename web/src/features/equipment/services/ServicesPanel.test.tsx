@@ -6,7 +6,7 @@ import { HistoryType } from "../../../domain/history";
 import { compositeId } from "../../../domain/ids";
 import type { PerformedService } from "../../../domain/records";
 import type { SyncEngine } from "../../../offline/sync/engine";
-import { setViewportWidth } from "../../../ui/test/render";
+import { setViewportWidth } from "../../../test/render";
 import {
   ANNUAL,
   ITEM,
@@ -20,7 +20,7 @@ import {
   equipmentUrl,
   hex,
   setup,
-} from "./testing";
+} from "../../../test/equipment/services";
 
 const performedId = (serviceTypeId: string) => compositeId(ITEM, serviceTypeId);
 

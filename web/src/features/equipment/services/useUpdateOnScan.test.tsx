@@ -5,8 +5,8 @@ import { HistoryType } from "../../../domain/history";
 import { compositeId } from "../../../domain/ids";
 import type { PerformedService } from "../../../domain/records";
 import type { SyncEngine } from "../../../offline/sync/engine";
-import { setViewportWidth } from "../../../ui/test/render";
-import { ANNUAL, ITEM, MONTHLY, ORG, SITE, baseRecords, closeTabs, setup } from "./testing";
+import { setViewportWidth } from "../../../test/render";
+import { ANNUAL, ITEM, MONTHLY, ORG, SITE, baseRecords, closeTabs, setup } from "../../../test/equipment/services";
 import { updateOnScanKey } from "./useUpdateOnScan";
 
 const tagUrl = `/sites/${SITE}/equipment-tag/${ITEM}`;

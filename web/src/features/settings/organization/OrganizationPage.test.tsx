@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Answer, ORG, closeHarnesses, renderScreen } from "../../sites/testing";
+import { type Answer, ORG, closeHarnesses, renderScreen } from "../../../test/renderScreen";
 import { settingsRoutes } from "../routes";
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HistoryType } from "../../../../domain/history";
 import { compositeId } from "../../../../domain/ids";
 import type { Deficiency, Equipment, PerformedService } from "../../../../domain/records";
-import { setViewportWidth } from "../../../../ui/test/render";
-import { ANNUAL, FIELD, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../testing";
+import { setViewportWidth } from "../../../../test/render";
+import { ANNUAL, FIELD, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../../../../test/equipment/services";
 
 const HISTORY_ID = hex(0x99);
 const PIN = hex(0x20);

@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HistoryType } from "../../../../domain/history";
 import type { Deficiency } from "../../../../domain/records";
-import { setViewportWidth } from "../../../../ui/test/render";
-import { ANNUAL, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../testing";
+import { setViewportWidth } from "../../../../test/render";
+import { ANNUAL, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../../../../test/equipment/services";
 
 const OPEN = hex(0x50);
 const CLOSED = hex(0x51);

@@ -3,8 +3,8 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HistoryType } from "../../../../domain/history";
-import { setViewportWidth } from "../../../../ui/test/render";
-import { FIELD, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../testing";
+import { setViewportWidth } from "../../../../test/render";
+import { FIELD, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../../../../test/equipment/services";
 
 const OLD = hex(0x40);
 const NEW = hex(0x41);

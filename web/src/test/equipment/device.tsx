@@ -5,15 +5,15 @@
  */
 import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router";
 import { IDBFactory } from "fake-indexeddb";
-import { AuthProvider } from "../../../auth/AuthProvider";
-import { saveSession } from "../../../auth/session";
-import type { SyncKind } from "../../../offline/kinds";
-import type { SyncRecord } from "../../../offline/records";
-import { SyncProvider } from "../../../offline/SyncProvider";
-import { type TestTab, openTab, testWorld } from "../../../offline/sync/testing";
-import { SnackbarProvider } from "../../../ui/snackbar/SnackbarProvider";
-import { renderThemed } from "../../../ui/test/render";
-import { UnsavedChangesGuard } from "../../../ui/unsaved/UnsavedChangesGuard";
+import { AuthProvider } from "../../auth/AuthProvider";
+import { saveSession } from "../../auth/session";
+import type { SyncKind } from "../../offline/kinds";
+import type { SyncRecord } from "../../offline/records";
+import { SyncProvider } from "../../offline/SyncProvider";
+import { type TestTab, openTab, testWorld } from "../fakeSync";
+import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
+import { renderThemed } from "../render";
+import { UnsavedChangesGuard } from "../../ui/unsaved/UnsavedChangesGuard";
 
 export const hex = (n: number) => n.toString(16).padStart(32, "0");
 export const ORG = hex(0xa);

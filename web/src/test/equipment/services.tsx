@@ -1,28 +1,28 @@
 /**
- * Test support for this feature's component tests: a signed-in user with chosen permissions,
- * a real sync engine over fake IndexedDB holding the given records, and the feature's routes
- * beside an equipment page (services and history) and a tag page (updateOnScan).
+ * Test support for the services, history and deficiency screens: a signed-in user with chosen
+ * permissions, a real sync engine over fake IndexedDB holding the given records, and the
+ * services routes beside an equipment page (services and history) and a tag page (updateOnScan).
  */
 import { ThemeProvider } from "@mui/material";
 import { configure, render } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
 import { RouterProvider, createMemoryRouter, useParams } from "react-router";
-import { theme } from "../../../ui/theme";
-import { AuthProvider } from "../../../auth/AuthProvider";
-import { SESSION_KEY, type Session } from "../../../auth/session";
-import type { HistoryRecord } from "../../../domain/history";
-import type { SyncKind, UploadKind } from "../../../offline/kinds";
-import type { LocalRecord } from "../../../offline/records";
-import { SyncProvider } from "../../../offline/SyncProvider";
-import type { SyncEngine } from "../../../offline/sync/engine";
-import { type FakeSyncServer, type TestTab, openTab, testWorld } from "../../../offline/sync/testing";
-import { SnackbarProvider } from "../../../ui/snackbar/SnackbarProvider";
-import { UnsavedChangesGuard } from "../../../ui/unsaved/UnsavedChangesGuard";
-import { HistoryList } from "./history/HistoryList";
-import { DeficiencyPage } from "./deficiencies/DeficiencyPage";
-import { serviceRoutes } from "./routes";
-import { ServicesPanel } from "./ServicesPanel";
-import { useUpdateOnScan } from "./useUpdateOnScan";
+import { theme } from "../../ui/theme";
+import { AuthProvider } from "../../auth/AuthProvider";
+import { SESSION_KEY, type Session } from "../../auth/session";
+import type { HistoryRecord } from "../../domain/history";
+import type { SyncKind, UploadKind } from "../../offline/kinds";
+import type { LocalRecord } from "../../offline/records";
+import { SyncProvider } from "../../offline/SyncProvider";
+import type { SyncEngine } from "../../offline/sync/engine";
+import { type FakeSyncServer, type TestTab, openTab, testWorld } from "../fakeSync";
+import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
+import { UnsavedChangesGuard } from "../../ui/unsaved/UnsavedChangesGuard";
+import { HistoryList } from "../../features/equipment/services/history/HistoryList";
+import { DeficiencyPage } from "../../features/equipment/services/deficiencies/DeficiencyPage";
+import { serviceRoutes } from "../../features/equipment/services/routes";
+import { ServicesPanel } from "../../features/equipment/services/ServicesPanel";
+import { useUpdateOnScan } from "../../features/equipment/services/useUpdateOnScan";
 
 // The machine running the tests is shared; screens read the store in a few turns of the event loop.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,24 +1,23 @@
 /**
- * Test harness for the sites and customers screens: the real auth provider (a stored session,
- * HTTP answered by a fake `fetch`), the snackbar, a sync engine over fake-indexeddb and the
- * in-memory sync server, and a memory router with the screens' routes under the app's
- * leave-page guard.
+ * Test harness for signed-in screens: the real auth provider (a stored session, HTTP answered
+ * by a fake `fetch`), the snackbar, a sync engine over fake-indexeddb and the in-memory sync
+ * server, and a memory router with the screens' routes under the app's leave-page guard.
  */
 import { ThemeProvider } from "@mui/material";
 import { act, configure, render } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
 import { type RouteObject, RouterProvider, createMemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
-import { theme } from "../../ui/theme";
-import { AuthProvider } from "../../auth/AuthProvider";
-import { type User, saveSession } from "../../auth/session";
-import type { SyncKind } from "../../offline/kinds";
-import type { SyncRecord } from "../../offline/records";
-import { SyncProvider } from "../../offline/SyncProvider";
-import { type TestTab, type TestWorld, openTab, testWorld } from "../../offline/sync/testing";
-import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
-import { setViewportWidth } from "../../ui/test/render";
-import { UnsavedChangesGuard } from "../../ui/unsaved/UnsavedChangesGuard";
+import { theme } from "../ui/theme";
+import { AuthProvider } from "../auth/AuthProvider";
+import { type User, saveSession } from "../auth/session";
+import type { SyncKind } from "../offline/kinds";
+import type { SyncRecord } from "../offline/records";
+import { SyncProvider } from "../offline/SyncProvider";
+import { type TestTab, type TestWorld, openTab, testWorld } from "./fakeSync";
+import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider";
+import { setViewportWidth } from "./render";
+import { UnsavedChangesGuard } from "../ui/unsaved/UnsavedChangesGuard";
 
 // The store and the router answer asynchronously; on a busy machine (CI runs everything at
 // once) that can take more than testing-library's default second.

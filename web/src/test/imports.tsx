@@ -8,13 +8,13 @@ import { ThemeProvider } from "@mui/material";
 import { act, configure, render } from "@testing-library/react";
 import { type RouteObject, RouterProvider, createMemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
-import { theme } from "../../ui/theme";
-import { AuthProvider } from "../../auth/AuthProvider";
-import { saveSession } from "../../auth/session";
-import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
-import { setViewportWidth } from "../../ui/test/render";
-import type { ImportRecord } from "./api";
-import { importRoutes } from "./routes";
+import { theme } from "../ui/theme";
+import { AuthProvider } from "../auth/AuthProvider";
+import { saveSession } from "../auth/session";
+import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider";
+import { setViewportWidth } from "./render";
+import type { ImportRecord } from "../features/imports/api";
+import { importRoutes } from "../features/imports/routes";
 
 configure({ asyncUtilTimeout: 5_000 });
 

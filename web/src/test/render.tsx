@@ -2,7 +2,7 @@
 import { ThemeProvider } from "@mui/material";
 import { render, type RenderOptions } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
-import { theme } from "../theme";
+import { theme } from "../ui/theme";
 
 function Themed({ children }: { children: ReactNode }) {
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;

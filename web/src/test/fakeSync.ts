@@ -3,16 +3,16 @@
  * (versions, cursor pages, last-writer-wins, final tombstones, per-record answers), and a
  * clock whose time and timers move only when a test says so.
  */
-import { ApiError } from "../../api/types";
-import { mayWrite } from "../../domain/actions";
-import { stampOnReceipt } from "../../domain/lww";
-import { SYNC_KINDS, type SyncKind, type UploadKind, isLocationScoped } from "../kinds";
-import type { LocalRecord, SyncRecord } from "../records";
-import { type KeyValueStore, openStore } from "../store";
-import { type DownloadAnswer, type DownloadQuery, EPOCH_CHANGED, type RecordAnswer, type SyncApi, type UploadAnswer, type UploadBody } from "./api";
-import { type SyncEngine, type SyncEngineOptions, createSyncEngine } from "./engine";
-import type { Network, TimerHandle, Timers } from "./environment";
-import { type Locks, localLocks } from "./locks";
+import { ApiError } from "../api/types";
+import { mayWrite } from "../domain/actions";
+import { stampOnReceipt } from "../domain/lww";
+import { SYNC_KINDS, type SyncKind, type UploadKind, isLocationScoped } from "../offline/kinds";
+import type { LocalRecord, SyncRecord } from "../offline/records";
+import { type KeyValueStore, openStore } from "../offline/store";
+import { type DownloadAnswer, type DownloadQuery, EPOCH_CHANGED, type RecordAnswer, type SyncApi, type UploadAnswer, type UploadBody } from "../offline/sync/api";
+import { type SyncEngine, type SyncEngineOptions, createSyncEngine } from "../offline/sync/engine";
+import type { Network, TimerHandle, Timers } from "../offline/sync/environment";
+import { type Locks, localLocks } from "../offline/sync/locks";
 
 interface Stored {
   kind: SyncKind;

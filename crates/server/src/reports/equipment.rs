@@ -2,10 +2,11 @@
 //! from the due engine (as of now) and what is due. `serviceOrInspection` picks the items:
 //! `all`, `serviceOrInspection` (default: due for either, spec §9), `service`, `inspection`.
 
+use fieldtag_domain::records::stored::AsText;
+
 use super::data::Dataset;
 use super::items;
 use super::params::Request;
-use super::raw::{RawDataset, text};
 use super::{Column, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
 
@@ -27,15 +28,14 @@ const DUE: &str = "Due";
 
 pub const FILTERS: [&str; 4] = ["all", "serviceOrInspection", "service", "inspection"];
 
-pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
-    let dataset = &typed.raw;
+pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let site_id = request.location_id.as_deref().unwrap_or_default();
     let zone = dataset.zone(site_id);
     let filter = request.choice("serviceOrInspection", &FILTERS)?.unwrap_or("serviceOrInspection");
     let at = jiff::Timestamp::now();
     let now = at.as_millisecond();
     let today = zone.start_of_day(zone.date_of(now));
-    let mut report = Report::new(ReportName::Equipment, typed, Some(site_id), zone.date_of(now).to_string());
+    let mut report = Report::new(ReportName::Equipment, dataset, Some(site_id), zone.date_of(now).to_string());
     report.columns = COLUMNS.to_vec();
     report.empty_text = match filter {
         "all" => "This site has no equipment.",
@@ -44,13 +44,13 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
         _ => "Nothing to inspect or service.",
     };
     let results = dataset.due(|_| now);
-    let performed = RawDataset::by_equipment(&dataset.performed_services);
-    let deficiencies = RawDataset::by_equipment(&dataset.deficiencies);
+    let performed = Dataset::by_equipment(&dataset.performed_services);
+    let deficiencies = Dataset::by_equipment(&dataset.deficiencies);
     let (mut inspection_due, mut service_due, mut open_total) = (0, 0, 0);
     for item in &dataset.equipment {
-        let id = text(item, "id");
+        let id = item.id.as_str();
         let open = items::open_deficiencies(deficiencies.get(id).map(Vec::as_slice).unwrap_or_default()).len();
-        let (lines, inspection, service, note) = match items::verdict(&results, item) {
+        let (lines, inspection, service, note) = match items::verdict(&results, id) {
             Ok(result) => {
                 let lines = items::service_lines(dataset, result, performed.get(id).map(Vec::as_slice).unwrap_or_default(), &zone);
                 let lists = result.due_lists(at);
@@ -85,13 +85,13 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
             .collect::<Vec<_>>()
             .join("; ");
         let cells = vec![
-            dataset.site_name(text(item, "locationId")).to_string(),
-            text(item, "name").to_string(),
-            text(item, "barcode").to_string(),
-            text(item, "serialNumber").to_string(),
+            dataset.site_name(item.location_id.as_text()).to_string(),
+            item.name.as_text().to_string(),
+            item.barcode.as_text().to_string(),
+            item.serial_number.as_text().to_string(),
             dataset.model_name(item).to_string(),
             dataset.equipment_type_name(item).to_string(),
-            zone.format_stored(text(item, "manufactureDate")),
+            zone.format_stored(item.manufacture_date.as_text()),
             items::date_cell(&zone, earliest(true)),
             items::date_cell(&zone, earliest(false)),
             due,

@@ -90,7 +90,7 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
             .collect();
         events.sort_by_key(|(at, _)| *at);
         let own_deficiencies = deficiencies.get(id).cloned().unwrap_or_default();
-        let open = items::open_deficiencies(&own_deficiencies);
+        let open = items::raw_open_deficiencies(&own_deficiencies);
         open_count += open.len();
         let kind_of = |record: &Value| number(record, "type");
         performed_count +=
@@ -109,9 +109,9 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
         ];
         let open_text = open.iter().map(|d| text(d, "description")).collect::<Vec<_>>().join("; ");
         let mut rows = Vec::new();
-        match items::verdict(&results, item) {
+        match items::verdict(&results, text(item, "id")) {
             Ok(result) => {
-                let lines = items::service_lines(dataset, result, performed.get(id).map(Vec::as_slice).unwrap_or_default(), &zone);
+                let lines = items::raw_service_lines(dataset, result, performed.get(id).map(Vec::as_slice).unwrap_or_default(), &zone);
                 for line in &lines {
                     services += 1;
                     let status = items::status(line, day_start);

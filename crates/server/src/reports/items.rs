@@ -2,8 +2,12 @@
 //! next dates and status (from the due engine), and its open deficiencies.
 
 use fieldtag_domain::due::{DueError, DueLists, DueResult};
+use fieldtag_domain::records::activity::Deficiency;
+use fieldtag_domain::records::services::PerformedService;
+use fieldtag_domain::records::stored::{AsText, Stored};
 use serde_json::Value;
 
+use super::data::Dataset;
 use super::raw::{RawDataset, text};
 use super::times::Zone;
 
@@ -30,7 +34,26 @@ pub fn status(line: &ServiceLine, day_start: i64) -> &'static str {
 }
 
 /// The item's enabled services in the engine's order, with each one's last date.
-pub fn service_lines(dataset: &RawDataset, result: &DueResult, performed: &[&Value], zone: &Zone) -> Vec<ServiceLine> {
+pub fn service_lines(dataset: &Dataset, result: &DueResult, performed: &[&Stored<PerformedService>], zone: &Zone) -> Vec<ServiceLine> {
+    result
+        .services
+        .iter()
+        .map(|service| {
+            let last = performed.iter().find(|p| p.service_type_id.as_text() == service.service_type_id);
+            ServiceLine {
+                service_type_id: service.service_type_id.clone(),
+                name: dataset.service_type_name(&service.service_type_id).to_string(),
+                last_date: last.and_then(|p| zone.parse(p.last_date.as_text())),
+                next_date: service.next_date.map(|t| t.as_millisecond()),
+                due: service.due,
+                inspection: service.inspection,
+                unscheduled: service.unscheduled,
+            }
+        })
+        .collect()
+}
+
+pub fn raw_service_lines(dataset: &RawDataset, result: &DueResult, performed: &[&Value], zone: &Zone) -> Vec<ServiceLine> {
     result
         .services
         .iter()
@@ -49,12 +72,9 @@ pub fn service_lines(dataset: &RawDataset, result: &DueResult, performed: &[&Val
         .collect()
 }
 
-/// The engine's answer, or a line saying why there is none.
-pub fn verdict<'a>(
-    results: &'a std::collections::HashMap<String, Result<DueResult, DueError>>,
-    item: &Value,
-) -> Result<&'a DueResult, String> {
-    match results.get(text(item, "id")) {
+/// The engine's answer for item `id`, or a line saying why there is none.
+pub fn verdict<'a>(results: &'a std::collections::HashMap<String, Result<DueResult, DueError>>, id: &str) -> Result<&'a DueResult, String> {
+    match results.get(id) {
         Some(Ok(result)) => Ok(result),
         Some(Err(error)) => Err(format!("Due dates cannot be computed: {error}")),
         None => Err("Due dates cannot be computed: the record cannot be read".into()),
@@ -62,7 +82,11 @@ pub fn verdict<'a>(
 }
 
 /// An item's deficiencies that are still open.
-pub fn open_deficiencies<'a>(deficiencies: &[&'a Value]) -> Vec<&'a Value> {
+pub fn open_deficiencies<'a>(deficiencies: &[&'a Stored<Deficiency>]) -> Vec<&'a Stored<Deficiency>> {
+    deficiencies.iter().copied().filter(|d| d.date_closed.as_text().is_empty()).collect()
+}
+
+pub fn raw_open_deficiencies<'a>(deficiencies: &[&'a Value]) -> Vec<&'a Value> {
     deficiencies.iter().copied().filter(|d| text(d, "dateClosed").is_empty()).collect()
 }
 

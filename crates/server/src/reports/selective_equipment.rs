@@ -51,7 +51,7 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
             continue;
         }
         listed += 1;
-        let open = items::open_deficiencies(deficiencies.get(id).map(Vec::as_slice).unwrap_or_default());
+        let open = items::raw_open_deficiencies(deficiencies.get(id).map(Vec::as_slice).unwrap_or_default());
         let item_cells = vec![
             dataset.site_name(text(item, "locationId")).to_string(),
             text(item, "name").to_string(),
@@ -62,8 +62,8 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
         ];
         let open_text = open.iter().map(|d| text(d, "description")).collect::<Vec<_>>().join("; ");
         let mut rows: Vec<Row> = Vec::new();
-        let lines = match items::verdict(&results, item) {
-            Ok(result) => items::service_lines(dataset, result, performed.get(id).map(Vec::as_slice).unwrap_or_default(), &zone),
+        let lines = match items::verdict(&results, text(item, "id")) {
+            Ok(result) => items::raw_service_lines(dataset, result, performed.get(id).map(Vec::as_slice).unwrap_or_default(), &zone),
             Err(why) => {
                 let mut cells = item_cells.clone();
                 cells.extend([String::new(), String::new(), String::new(), why, open_text.clone()]);

@@ -4,11 +4,38 @@
 //! [`super::check_record`] for every kind; the structs hold the rest.
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 use super::fields::{
     Code, ContactEmail, Count, Date, FieldData, Flag, HexId, LocationStatus, Name, Reference, Text, TimeOfDay, TimeZoneName, Whole,
 };
-use super::{Context, Kind, RecordError, check_composite_id};
+use super::{Context, Kind, RecordError, check_composite_id, serde_error};
+
+/// How to reach a site or a customer: the same fields on both, all optional, flattened into
+/// each record.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactDetails {
+    pub email: Option<ContactEmail>,
+    pub contact: Option<Text>,
+    pub phone: Option<Text>,
+    pub cell: Option<Text>,
+    pub fax: Option<Text>,
+    pub address: Option<Text>,
+    pub address_two: Option<Text>,
+    pub city: Option<Text>,
+    pub country: Option<Text>,
+    pub province: Option<Text>,
+    pub postal_code: Option<Text>,
+}
+
+impl ContactDetails {
+    /// Reads the contact details alone first: read flattened into a record, a wrong one would
+    /// not be named by its field.
+    fn screen(record: &Map<String, Value>) -> Result<(), RecordError> {
+        serde_path_to_error::deserialize::<_, ContactDetails>(&Value::Object(record.clone())).map(drop).map_err(serde_error)
+    }
+}
 
 /// A site. Required (spec §3): name, status, timeZone.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -23,24 +50,19 @@ pub struct Location {
     /// Also called the site number.
     pub customer_number: Option<Code>,
     pub zone: Option<Whole<1, 30>>,
-    pub email: Option<ContactEmail>,
     /// Custom location field id to its value.
     pub field_data: Option<FieldData>,
     pub note: Option<Text>,
     pub popup_note: Option<Text>,
-    pub contact: Option<Text>,
-    pub phone: Option<Text>,
-    pub cell: Option<Text>,
-    pub fax: Option<Text>,
-    pub address: Option<Text>,
-    pub address_two: Option<Text>,
-    pub city: Option<Text>,
-    pub country: Option<Text>,
-    pub province: Option<Text>,
-    pub postal_code: Option<Text>,
+    #[serde(flatten)]
+    pub contact_details: ContactDetails,
 }
 
-impl Kind for Location {}
+impl Kind for Location {
+    fn screen(record: &Map<String, Value>) -> Result<(), RecordError> {
+        ContactDetails::screen(record)
+    }
+}
 
 /// A customer. Required (spec §3): name, accountNumber.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -48,20 +70,15 @@ impl Kind for Location {}
 pub struct Customer {
     pub name: Name,
     pub account_number: Code,
-    pub email: Option<ContactEmail>,
-    pub contact: Option<Text>,
-    pub phone: Option<Text>,
-    pub cell: Option<Text>,
-    pub fax: Option<Text>,
-    pub address: Option<Text>,
-    pub address_two: Option<Text>,
-    pub city: Option<Text>,
-    pub country: Option<Text>,
-    pub province: Option<Text>,
-    pub postal_code: Option<Text>,
+    #[serde(flatten)]
+    pub contact_details: ContactDetails,
 }
 
-impl Kind for Customer {}
+impl Kind for Customer {
+    fn screen(record: &Map<String, Value>) -> Result<(), RecordError> {
+        ContactDetails::screen(record)
+    }
+}
 
 /// A site type (spec §5: its name is required).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -176,6 +193,9 @@ mod tests {
         );
         assert_eq!(error(SyncKind::Locations, site(json!({"email": "front desk"}))), "email: is not a valid email address");
         assert_eq!(error(SyncKind::Locations, site(json!({"city": 7}))), "city: must be text");
+        assert_eq!(error(SyncKind::Locations, site(json!({"phone": ["1"]}))), "phone: must be text");
+        let customer = json!({"id": SERVICE, "orgId": ORG, "lastUpdated": "2026-11-22T10:00:00Z", "name": "Acme", "accountNumber": 7, "postalCode": 5});
+        assert_eq!(error(SyncKind::Customers, customer), "postalCode: must be text");
         let checked = check_record(
             SyncKind::Locations,
             ORG,

@@ -79,14 +79,15 @@ pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
         }
         let join =
             |parts: &[&str], separator: &str| parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).collect::<Vec<_>>().join(separator);
+        let reach = &site.contact_details;
         let cells = vec![
             site.name.as_text().to_string(),
             site.customer_number.as_text().to_string(),
             site.status.as_text().to_string(),
-            join(&[site.address.as_text(), site.address_two.as_text(), site.city.as_text()], ", "),
-            site.city.as_text().to_string(),
-            join(&[site.contact.as_text(), site.phone.as_text()], " · "),
-            site.phone.as_text().to_string(),
+            join(&[reach.address.as_text(), reach.address_two.as_text(), reach.city.as_text()], ", "),
+            reach.city.as_text().to_string(),
+            join(&[reach.contact.as_text(), reach.phone.as_text()], " · "),
+            reach.phone.as_text().to_string(),
             zone.name.clone(),
             c.equipment.to_string(),
             c.inspection_due.to_string(),

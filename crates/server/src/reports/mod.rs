@@ -213,10 +213,12 @@ impl Report {
 fn site_lines(site: &Location) -> Vec<String> {
     let field = |value: &str| value.trim().to_string();
     let join = |parts: &[String], separator: &str| parts.iter().filter(|p| !p.is_empty()).cloned().collect::<Vec<_>>().join(separator);
-    let street = join(&[field(site.address.as_text()), field(site.address_two.as_text())], ", ");
-    let town = join(&[field(site.city.as_text()), join(&[field(site.province.as_text()), field(site.postal_code.as_text())], " ")], ", ");
+    let reach = &site.contact_details;
+    let street = join(&[field(reach.address.as_text()), field(reach.address_two.as_text())], ", ");
+    let town =
+        join(&[field(reach.city.as_text()), join(&[field(reach.province.as_text()), field(reach.postal_code.as_text())], " ")], ", ");
     let number = field(site.customer_number.as_text());
-    let contact = join(&[field(site.contact.as_text()), field(site.phone.as_text()), field(site.email.as_text())], " · ");
+    let contact = join(&[field(reach.contact.as_text()), field(reach.phone.as_text()), field(reach.email.as_text())], " · ");
     let mut lines = vec![street, town];
     if !number.is_empty() {
         lines.push(format!("Site number {number}"));

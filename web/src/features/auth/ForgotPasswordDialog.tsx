@@ -4,6 +4,7 @@
  */
 import { Alert, Button, Stack, TextField } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
+import { requestPasswordReset } from "../../api/users";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
@@ -32,7 +33,7 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
     setBusy(true);
     setProblem(null);
     try {
-      await client.request("POST", "/users/reset-password", { auth: "none", body: { email: email.trim() } });
+      await requestPasswordReset(client, email.trim());
       setSent(true);
     } catch (error) {
       setProblem((error as Error).message);

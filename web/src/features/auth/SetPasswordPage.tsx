@@ -8,9 +8,9 @@ import { Alert, Box, Button, Link, Stack, TextField } from "@mui/material";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/types";
+import { setPasswordFromLink } from "../../api/users";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
-import type { Session } from "../../auth/session";
 import { SignInFrame } from "./SignInFrame";
 
 export function SetPasswordPage() {
@@ -33,10 +33,7 @@ export function SetPasswordPage() {
     setBusy(true);
     setProblem(null);
     try {
-      const session = await auth.client.request<Session>("PATCH", `/users/${encodeURIComponent(userId)}`, {
-        auth: `Bearer ${token}`,
-        body: { password: password.trim() },
-      });
+      const session = await setPasswordFromLink(auth.client, userId, token, password.trim());
       auth.begin(session);
       navigate("/sites", { replace: true });
     } catch (error) {

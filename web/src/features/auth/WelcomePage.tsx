@@ -7,6 +7,7 @@
 import { Button, Paper, Stack, Typography } from "@mui/material";
 import { useEffect } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
+import { updateOrganization } from "../../api/organizations";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
@@ -24,8 +25,7 @@ export function WelcomePage() {
     if (!needsFlag || !org) return;
     // Through the API rather than the outbox: the organisation is the server's to check, and a
     // refusal (an inactive organisation) leaves nothing waiting on the device.
-    auth.client
-      .request("PATCH", `/organizations/${org.id}`, { body: { data: { hasSetUpBilling: true } } })
+    updateOrganization(auth.client, org.id, { hasSetUpBilling: true })
       .then(() => engine.syncNow())
       .catch(() => undefined);
   }, [needsFlag, org, auth.client, engine]);

@@ -6,6 +6,7 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { ApiError } from "../../api/types";
+import { createInviteLink } from "../../api/users";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { useSyncEngine } from "../../offline/SyncProvider";
@@ -23,8 +24,7 @@ export function InviteLink({ userId, name, disabled }: { userId: string; name: s
     setInvite({ state: "creating" });
     try {
       await engine.syncNow().catch(() => undefined);
-      const answer = await client.request<{ data: { inviteLink: string } }>("POST", `/users/${userId}/invite-link`);
-      setInvite({ state: "created", link: answer.data.inviteLink });
+      setInvite({ state: "created", link: await createInviteLink(client, userId) });
     } catch (error) {
       setInvite({ state: error instanceof ApiError && error.offline ? "offline" : "error" });
     }

@@ -6,6 +6,7 @@
  * the shell's logo and site selector change everywhere.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { readOrganization, updateOrganization } from "../../../api/organizations";
 import type { Organization } from "../../../domain/organization";
 import { useAuth } from "../../../auth/AuthProvider";
 import { useSyncEngine } from "../../../offline/SyncProvider";
@@ -36,7 +37,7 @@ export function useOrganizationSettings(): OrganizationSettings {
   useEffect(() => {
     let live = true;
     setLoading(true);
-    clientRef.current.request<Organization>("GET", `/organizations/${orgId}`).then(
+    readOrganization(clientRef.current, orgId).then(
       (answer) => {
         if (!live) return;
         setFetched(answer);
@@ -56,7 +57,7 @@ export function useOrganizationSettings(): OrganizationSettings {
 
   const save = useCallback(
     async (changes: Record<string, unknown>) => {
-      const saved = await clientRef.current.request<Organization>("PATCH", `/organizations/${orgId}`, { body: { data: changes } });
+      const saved = await updateOrganization(clientRef.current, orgId, changes);
       setFetched(saved);
       setLoadFailed(false);
       void engine.syncNow().catch(() => undefined);

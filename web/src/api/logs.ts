@@ -1,10 +1,11 @@
 /**
  * Sends a page crash to the server (`POST /api/logs`, §7), with the session's token when
- * there is one so the log is tied to the organisation. Failure is ignored.
+ * there is one so the log is tied to the organisation. Failure is ignored. It calls fetch
+ * itself rather than the API client: a crash may come before a session or outside it.
  */
-import { apiUrl } from "../api/baseUrl";
-import { clientAppHeader } from "../api/clientApp";
 import { loadSession } from "../auth/session";
+import { apiUrl } from "./baseUrl";
+import { clientAppHeader } from "./clientApp";
 
 export async function sendLog(entry: { level: "error"; message: string }): Promise<void> {
   const token = loadSession()?.token;

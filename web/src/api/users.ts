@@ -1,0 +1,19 @@
+/** The user calls a screen makes itself (§7): invite links, a password set from a link, a reset link. */
+import type { Session } from "../auth/session";
+import type { ApiClient } from "./types";
+
+/** A fresh invite link for `userId`, which lets them choose a password and sign in. */
+export async function createInviteLink(client: ApiClient, userId: string): Promise<string> {
+  const answer = await client.request<{ data: { inviteLink: string } }>("POST", `/users/${userId}/invite-link`);
+  return answer.data.inviteLink;
+}
+
+/** Sets the password of `userId` with the token of an invite or reset link; answers the new session. */
+export function setPasswordFromLink(client: ApiClient, userId: string, token: string, password: string): Promise<Session> {
+  return client.request<Session>("PATCH", `/users/${encodeURIComponent(userId)}`, { auth: `Bearer ${token}`, body: { password } });
+}
+
+/** Asks for a reset link for `email`; the server answers alike whether or not it matched an account. */
+export async function requestPasswordReset(client: ApiClient, email: string): Promise<void> {
+  await client.request("POST", "/users/reset-password", { auth: "none", body: { email } });
+}

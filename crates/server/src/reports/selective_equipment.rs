@@ -3,10 +3,11 @@
 //! match, none given means every item), with each service (`serviceTypeIds` narrows them):
 //! last date, next date from the due engine (as of now) and status, and open deficiencies.
 
+use fieldtag_domain::records::stored::AsText;
+
 use super::data::Dataset;
 use super::items;
 use super::params::Request;
-use super::raw::{RawDataset, text};
 use super::{Column, Detail, Labelled, Report, ReportName, Row};
 use crate::error::{ApiError, ApiResult};
 
@@ -25,45 +26,44 @@ pub(super) const COLUMNS: [Column; 11] = [
 ];
 const STATUS: &str = "Status";
 
-pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
-    let dataset = &typed.raw;
+pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let site_id = request.location_id.as_deref().unwrap_or_default();
     let zone = dataset.zone(site_id);
     let (equipment_ids, type_ids, model_ids, service_ids) =
         (request.ids("equipmentIds"), request.ids("equipmentTypeIds"), request.ids("modelIds"), request.ids("serviceTypeIds"));
-    if let Some(unknown) = equipment_ids.iter().find(|id| !dataset.equipment.iter().any(|item| text(item, "id") == id.as_str())) {
+    if let Some(unknown) = equipment_ids.iter().find(|id| dataset.item(id).is_none()) {
         return Err(ApiError::bad_request(format!("equipmentIds: {unknown} is not equipment of this site")));
     }
     let now = jiff::Timestamp::now().as_millisecond();
     let today = zone.start_of_day(zone.date_of(now));
-    let mut report = Report::new(ReportName::SelectiveEquipment, typed, Some(site_id), zone.date_of(now).to_string());
+    let mut report = Report::new(ReportName::SelectiveEquipment, dataset, Some(site_id), zone.date_of(now).to_string());
     report.columns = COLUMNS.to_vec();
     report.empty_text = "No equipment matches this selection.";
     let results = dataset.due(|_| now);
-    let performed = RawDataset::by_equipment(&dataset.performed_services);
-    let deficiencies = RawDataset::by_equipment(&dataset.deficiencies);
+    let performed = Dataset::by_equipment(&dataset.performed_services);
+    let deficiencies = Dataset::by_equipment(&dataset.deficiencies);
     let picked = |list: &[String], id: &str| list.is_empty() || list.iter().any(|wanted| wanted == id);
     let (mut listed, mut services, mut due) = (0, 0, 0);
     for item in &dataset.equipment {
-        let id = text(item, "id");
-        let type_id = dataset.equipment_type(item).map(|t| text(t, "id")).unwrap_or_default();
-        if !picked(&equipment_ids, id) || !picked(&type_ids, type_id) || !picked(&model_ids, text(item, "modelId")) {
+        let id = item.id.as_str();
+        let type_id = dataset.equipment_type(item).map(|t| t.id.as_str()).unwrap_or_default();
+        if !picked(&equipment_ids, id) || !picked(&type_ids, type_id) || !picked(&model_ids, item.model_id.as_text()) {
             continue;
         }
         listed += 1;
-        let open = items::raw_open_deficiencies(deficiencies.get(id).map(Vec::as_slice).unwrap_or_default());
+        let open = items::open_deficiencies(deficiencies.get(id).map(Vec::as_slice).unwrap_or_default());
         let item_cells = vec![
-            dataset.site_name(text(item, "locationId")).to_string(),
-            text(item, "name").to_string(),
-            text(item, "barcode").to_string(),
-            text(item, "serialNumber").to_string(),
+            dataset.site_name(item.location_id.as_text()).to_string(),
+            item.name.as_text().to_string(),
+            item.barcode.as_text().to_string(),
+            item.serial_number.as_text().to_string(),
             dataset.model_name(item).to_string(),
             dataset.equipment_type_name(item).to_string(),
         ];
-        let open_text = open.iter().map(|d| text(d, "description")).collect::<Vec<_>>().join("; ");
+        let open_text = open.iter().map(|d| d.description.as_text()).collect::<Vec<_>>().join("; ");
         let mut rows: Vec<Row> = Vec::new();
-        let lines = match items::verdict(&results, text(item, "id")) {
-            Ok(result) => items::raw_service_lines(dataset, result, performed.get(id).map(Vec::as_slice).unwrap_or_default(), &zone),
+        let lines = match items::verdict(&results, id) {
+            Ok(result) => items::service_lines(dataset, result, performed.get(id).map(Vec::as_slice).unwrap_or_default(), &zone),
             Err(why) => {
                 let mut cells = item_cells.clone();
                 cells.extend([String::new(), String::new(), String::new(), why, open_text.clone()]);
@@ -97,7 +97,7 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
                 .iter()
                 .map(|d| Detail {
                     label: "Open deficiency".into(),
-                    text: format!("{} (opened {})", text(d, "description"), zone.format_stored(text(d, "dateOpened"))),
+                    text: format!("{} (opened {})", d.description.as_text(), zone.format_stored(d.date_opened.as_text())),
                     alert: true,
                 })
                 .collect();

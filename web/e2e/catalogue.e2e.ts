@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { type Account, addMember, download, newId, signUpByApi, upload, uploadAll } from "./api";
+import { addMember, download, newId, signUpByApi, upload, uploadAll } from "./api";
 import { eventually, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
 
 let server: Server;

@@ -72,11 +72,6 @@ async function stock(owner: Account): Promise<Stock> {
   return { warehouse, arena, model, annual, monthly, items };
 }
 
-/** A poll with room for a busy machine and the snackbar's queue (5 s a message). */
-async function upToDate(page: Page): Promise<void> {
-  await eventually(() => page.getByText(/Up to date as of/).first().isVisible()).toBe(true);
-}
-
 /** A scan at the site, as /debug simulates it: the tag of the item opens. */
 async function scan(page: Page, site: string, barcode: string): Promise<void> {
   await page.goto("/debug");

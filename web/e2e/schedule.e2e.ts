@@ -5,7 +5,7 @@
  * desktop, a report downloaded from the site's location reports column.
  */
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Account, download, newId, signUpByApi, uploadAll } from "./api";
 import { eventually, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";

@@ -7,7 +7,7 @@
 import { deflateSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { type Account, addMember, download, newId, patchOrganization, signUpByApi, uploadAll } from "./api";
+import { addMember, download, newId, patchOrganization, signUpByApi, uploadAll } from "./api";
 import { newContext, type Server, signIn, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
 
 let server: Server;

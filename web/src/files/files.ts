@@ -7,8 +7,7 @@
  * anything is sent.
  */
 import { t } from "../lib/strings";
-import { apiBaseUrl, isApiUrl } from "../api/baseUrl";
-import { clientAppHeader } from "../api/clientApp";
+import { putSignedFile, resolveFileUrl } from "../api/signedFiles";
 import type { ApiClient } from "../api/types";
 import { ApiError } from "../api/types";
 
@@ -58,18 +57,6 @@ export interface FilesClient {
   readUrl(folder: Folder, fileName: string): Promise<string>;
 }
 
-/** What a call to a file URL carries besides its own headers: which app makes it, when the URL is the API's. */
-export function fileUrlHeaders(url: string): Record<string, string> {
-  return isApiUrl(url) ? clientAppHeader() : {};
-}
-
-/** A URL the server answered, made absolute against the API's address when it is a path. */
-export function resolveFileUrl(url: string): string {
-  if (/^https?:\/\//.test(url)) return url;
-  const base = apiBaseUrl() || globalThis.location?.origin || "http://localhost";
-  return new URL(url, `${base}/`).toString();
-}
-
 async function storageRefusal(response: Response): Promise<FileError> {
   let message = "";
   try {
@@ -92,7 +79,7 @@ function apiFailure(error: unknown): never {
   throw error;
 }
 
-export function createFilesClient(client: ApiClient, orgId: string, fetchFn: typeof fetch = (...args) => fetch(...args)): FilesClient {
+export function createFilesClient(client: ApiClient, orgId: string, fetchFn?: typeof fetch): FilesClient {
   const path = `/organizations/${orgId}/signed-urls`;
   return {
     async upload(folder, file) {
@@ -102,8 +89,7 @@ export function createFilesClient(client: ApiClient, orgId: string, fetchFn: typ
       const signed = await client.request<SignedUrl>("POST", path, { body: { folderName: folder, action: "write", contentType } }).catch(apiFailure);
       let response: Response;
       try {
-        const url = resolveFileUrl(signed.url);
-        response = await fetchFn(url, { method: "PUT", headers: { "Content-Type": contentType, ...fileUrlHeaders(url) }, body: file });
+        response = await putSignedFile(signed.url, file, contentType, fetchFn);
       } catch {
         throw new FileError(t("fileOffline"), true);
       }

@@ -3,7 +3,8 @@
  * otherwise fetched through a read URL and kept for next time.
  */
 import { useEffect, useState } from "react";
-import { type FilesClient, FileError, type Folder, fileUrlHeaders } from "./files";
+import { getSignedFile } from "../api/signedFiles";
+import { type FilesClient, FileError, type Folder } from "./files";
 import { cachedImage, keepImage } from "./imageCache";
 import { useFiles } from "./useFiles";
 
@@ -14,13 +15,13 @@ export type ImageState =
   | { state: "error"; message: string };
 
 /** Fetches the image bytes: the kept copy, or a download through a fresh read URL. */
-export async function loadImage(files: FilesClient, folder: Folder, fileName: string, fetchFn: typeof fetch = (...a) => fetch(...a)): Promise<Blob> {
+export async function loadImage(files: FilesClient, folder: Folder, fileName: string, fetchFn?: typeof fetch): Promise<Blob> {
   const kept = await cachedImage(folder, fileName);
   if (kept) return kept;
   const url = await files.readUrl(folder, fileName);
   let response: Response;
   try {
-    response = await fetchFn(url, { headers: fileUrlHeaders(url) });
+    response = await getSignedFile(url, fetchFn);
   } catch {
     throw new FileError("offline", true);
   }

@@ -5,7 +5,7 @@
  * change. Needs LOCATION_WRITE, as floor plans do (the action placeOnFloorPlan).
  */
 import { Alert, Box, Button, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useState } from "react";
 import { t } from "../../lib/strings";
 import type { Equipment } from "../../domain/records";
 import { useSyncEngine } from "../../offline/SyncProvider";
@@ -34,11 +34,14 @@ export function Placement({ plan, plans, equipment, mayPlace }: PlacementProps) 
   const selectedPoint = selected?.floorId === plan.id ? parsePoint(selected.floorPlanLocation) : undefined;
   const [x, setX] = useState<number | undefined>();
   const [y, setY] = useState<number | undefined>();
-  // A newly chosen item shows where it already is on this plan.
-  useEffect(() => {
+  // A newly chosen item shows where it already is on this plan; only a new choice resets the
+  // fields, not every save of the item.
+  const showChosen = useEffectEvent(() => {
     setX(selectedPoint?.x);
     setY(selectedPoint?.y);
-    // Only a new choice resets the fields, not every save of the item.
+  });
+  useEffect(() => {
+    showChosen();
   }, [selectedId]);
 
   const placed = useMemo(

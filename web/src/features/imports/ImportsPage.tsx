@@ -65,10 +65,11 @@ export function ImportsPage() {
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
+  const phone = useDevice() === "mobile";
+
   if (!allowed) return <Notice>{t("importsReadNeeded")}</Notice>;
   const imports = loaded.state === "ready" ? loaded.imports : loaded.state === "failed" ? loaded.imports : null;
   const write = can(user, "SETTINGS_WRITE");
-  const phone = useDevice() === "mobile";
 
   return (
     <Stack spacing={5} sx={{ maxWidth: 1080 }}>

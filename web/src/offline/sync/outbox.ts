@@ -4,7 +4,7 @@
  * sent: one changed again while the upload was in flight stays flagged for the next upload.
  */
 import { t } from "../../lib/strings";
-import type { SyncKind, UploadKind } from "../kinds";
+import type { UploadKind } from "../kinds";
 import { CLOCK_OFFSET_KEY, OUTBOX_KEY, REJECTED_KEY } from "../keys";
 import type { LocalRecord, SyncRecord } from "../records";
 import type { StoreTransaction } from "../store";

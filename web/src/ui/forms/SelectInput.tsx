@@ -4,7 +4,7 @@
  * option shows the error icon, as a required text field does, once touched (`fieldErrors`).
  */
 import { MenuItem, TextField } from "@mui/material";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useEffectEvent, type ReactNode } from "react";
 import { useFieldErrors } from "./fieldErrors";
 import { RequiredAdornment } from "./RequiredAdornment";
 
@@ -27,9 +27,10 @@ export interface SelectInputProps {
 export function SelectInput({ label, value, onChange, options, required = false, ...props }: SelectInputProps) {
   const first = options[0]?.value;
   const hasEmptyOption = options.some((option) => option.value === "");
+  // An event, not a dependency: a new callback each render must not re-run the choice.
+  const choose = useEffectEvent(onChange);
   useEffect(() => {
-    if (value === "" && !hasEmptyOption && first !== undefined) onChange(first);
-    // onChange is left out: a new callback each render must not re-run the choice.
+    if (value === "" && !hasEmptyOption && first !== undefined) choose(first);
   }, [value, hasEmptyOption, first]);
 
   const shows = useFieldErrors();

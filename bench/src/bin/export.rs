@@ -1,4 +1,4 @@
-//! Export benchmark (issue 8): `GET /api/organizations/{orgId}/export` of the sync benchmark's
+//! Export benchmark: `GET /api/organizations/{orgId}/export` of the sync benchmark's
 //! organisation (2,000 sites, 100,000 equipment, 400,000 history records, 300,000 performed
 //! services), served by the real `fieldtag` binary. Measures the whole download, records/s
 //! and MB/s, and the server's peak RSS (goal < 200 MB: the export is streamed page by page).

@@ -1,4 +1,4 @@
-//! CSV import benchmark (issue 8): 10,000 equipment rows through
+//! CSV import benchmark: 10,000 equipment rows through
 //! `POST /api/organizations/{orgId}/imports/csv`, served by the real `fieldtag` binary, into an
 //! organisation that already holds 200 sites and 10,000 items (the barcodes and sites the rows
 //! are checked against). Times the dry run and the real run (goal < 10 s each); the rows name

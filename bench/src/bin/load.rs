@@ -1,4 +1,4 @@
-//! Load test (issue 10): many technicians against one `fieldtag serve` (release build) on
+//! Load test: many technicians against one `fieldtag serve` (release build) on
 //! loopback. Each technician syncs every 30 s (PATCH of unsent changes, if any, then GET pages
 //! after its cursor) and performs a service every minute (a PATCH of the history record, the
 //! performed service and the updated equipment, as the app uploads them), start times spread

@@ -1,4 +1,4 @@
-//! Report benchmark (issue 8): the inspection report of a site with 1,000 items (each with
+//! Report benchmark: the inspection report of a site with 1,000 items (each with
 //! two services, two history records of the last year, one in ten with an open deficiency),
 //! served by the real release `fieldtag` binary on SQLite. Times the PDF (goal < 3 s) and the
 //! CSV (goal < 300 ms), first run and median of the next five.

@@ -1,4 +1,4 @@
-//! Sync benchmark (issue 3): an organisation of 2,000 sites, 100,000 equipment,
+//! Sync benchmark: an organisation of 2,000 sites, 100,000 equipment,
 //! 400,000 history records and 300,000 performed services, served by the real
 //! `fieldtag` binary. Measures, in one run:
 //! - full paged download, records/s, against the database's own JSON export of

@@ -110,11 +110,6 @@ impl Write {
     }
 }
 
-/// Whether a user holding `held` may take `action` (an action of the table).
-pub fn may_take(held: &[impl AsRef<str>], action: &str) -> bool {
-    actions().iter().find(|a| a.action == action).is_some_and(|a| permitted(held, a.permission.as_deref()))
-}
-
 fn permitted(held: &[impl AsRef<str>], permission: Option<&str>) -> bool {
     permission.is_none_or(|name| Permission::parse(name).is_some_and(|p| grants(held, p)))
 }

@@ -198,7 +198,7 @@ mod tests {
     }
 
     #[test]
-    fn write_permissions_follow_the_sync_issue() {
+    fn each_kind_is_written_under_its_permission() {
         assert_eq!(SyncKind::Equipment.write_permission(), Some(Permission::EquipmentWrite));
         assert_eq!(SyncKind::FloorPlans.write_permission(), Some(Permission::LocationWrite));
         assert_eq!(SyncKind::Users.write_permission(), Some(Permission::SettingsWrite));

@@ -167,16 +167,6 @@ struct RenderedService {
     explain: Option<Vec<String>>,
 }
 
-/// Evaluates one piece of equipment at `now` (kept to the millisecond).
-pub fn evaluate(input: &DueInput, now: Timestamp) -> Result<DueResult, DueError> {
-    Evaluator::new().evaluate(input, now)
-}
-
-/// As [`evaluate`], with the steps that produced each date and verdict.
-pub fn evaluate_explained(input: &DueInput, now: Timestamp) -> Result<DueResult, DueError> {
-    Evaluator::new().evaluate_explained(input, now)
-}
-
 /// Evaluates many pieces of equipment (a report, a site's list), reading each time zone's
 /// offsets once instead of once per item.
 ///
@@ -193,27 +183,15 @@ impl Evaluator {
         Evaluator::default()
     }
 
+    /// Evaluates one piece of equipment at `now` (kept to the millisecond).
     pub fn evaluate(&mut self, input: &DueInput, now: Timestamp) -> Result<DueResult, DueError> {
-        self.run_input(input, now, false)
-    }
-
-    pub fn evaluate_explained(&mut self, input: &DueInput, now: Timestamp) -> Result<DueResult, DueError> {
-        self.run_input(input, now, true)
+        engine::run(&Catalogue::of_input(input), &EquipmentRecords::of_input(input), now.as_millisecond(), false, &mut self.clocks)
     }
 
     /// Evaluates one piece of equipment against the shared records of `catalogue`; the
     /// answer is the one of a [`DueInput`] holding `item`'s records and the catalogue's lists.
     pub fn evaluate_in(&mut self, catalogue: &Catalogue, item: &EquipmentRecords, now: Timestamp) -> Result<DueResult, DueError> {
         engine::run(catalogue, item, now.as_millisecond(), false, &mut self.clocks)
-    }
-
-    /// As [`Evaluator::evaluate_in`], with the steps that produced each date and verdict.
-    pub fn evaluate_in_explained(&mut self, catalogue: &Catalogue, item: &EquipmentRecords, now: Timestamp) -> Result<DueResult, DueError> {
-        engine::run(catalogue, item, now.as_millisecond(), true, &mut self.clocks)
-    }
-
-    fn run_input(&mut self, input: &DueInput, now: Timestamp, explain: bool) -> Result<DueResult, DueError> {
-        engine::run(&Catalogue::of_input(input), &EquipmentRecords::of_input(input), now.as_millisecond(), explain, &mut self.clocks)
     }
 }
 

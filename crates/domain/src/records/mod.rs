@@ -1,6 +1,6 @@
-//! The check every synced record passes on its way in (spec §3, §4, §5; issue 3 "Record
-//! storage"): one typed struct per kind, read with serde, that names the first field at
-//! fault with its path (`conditions[0].timeFrequencyType: is required`).
+//! The check every synced record passes on its way in (spec §3, §4, §5): one typed struct per
+//! kind, read with serde, that names the first field at fault with its path
+//! (`conditions[0].timeFrequencyType: is required`).
 //!
 //! The fields every kind shares (`id`, `orgId`, `lastUpdated`, `deleted` and, for kinds
 //! that belong to a site, `locationId`) are checked here once; the kind's struct checks the

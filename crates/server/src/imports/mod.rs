@@ -1,4 +1,4 @@
-//! Imports (issue 8 item 5): from the third-party safety scan app, run as leased jobs from the
+//! Imports: from the third-party safety scan app, run as leased jobs from the
 //! `imports` table by every instance (docs/import.md), and from CSV files.
 
 pub mod csv;

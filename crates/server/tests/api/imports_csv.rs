@@ -1,4 +1,4 @@
-//! The CSV import (issue 8 item 5): sites, equipment and service history mapped column by
+//! The CSV import: sites, equipment and service history mapped column by
 //! column, a dry run that lists every rejected row and writes nothing, a real run whose
 //! records come down through sync, and the completed import record in /api/imports.
 

@@ -18,13 +18,10 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::engine::EngineRecords;
-use super::raw::RawDataset;
 use super::times::Zone;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 
 /// What one report reads.
-// Some fields wait for the reports still reading `raw`.
-#[allow(dead_code)]
 pub struct Dataset {
     pub organization: Option<Organization>,
     /// The site asked for, or every site; by name.
@@ -44,8 +41,6 @@ pub struct Dataset {
     site_index: HashMap<String, usize>,
     item_index: HashMap<String, usize>,
     engine: EngineRecords,
-    /// The same records as stored JSON, for the reports that still read them by key.
-    pub raw: RawDataset,
 }
 
 /// Records that belong to one piece of equipment.
@@ -109,27 +104,61 @@ fn by_id<T>(read: Vec<(Stored<T>, &Value)>) -> HashMap<String, Stored<T>> {
     read.into_iter().map(|(record, _)| (record.id.clone(), record)).collect()
 }
 
-#[allow(dead_code)]
 impl Dataset {
     /// Loads the records of site `location_id` (which must be the organisation's), or of the
     /// whole organisation.
     pub async fn load(store: &Store, org_id: &str, location_id: Option<&str>) -> ApiResult<Dataset> {
-        let raw = RawDataset::load(store, org_id, location_id).await?;
-        let organization = Organization::deserialize(&raw.organization).ok();
-        let loaded = Read {
-            sites: read(SyncKind::Locations, &raw.sites),
-            equipment: read(SyncKind::Equipment, &raw.equipment),
-            equipment_types: read(SyncKind::EquipmentTypes, raw.equipment_types.values()),
-            service_types: read(SyncKind::ServiceTypes, &raw.service_types),
-            performed_services: read(SyncKind::PerformedServices, &raw.performed_services),
-            deficiencies: read(SyncKind::Deficiencies, &raw.deficiencies),
-            history: read(SyncKind::History, &raw.history),
-            location_overrides: &raw.location_overrides,
-            service_months: &raw.service_months,
+        let sites = match location_id {
+            Some(id) => {
+                let site = store.record(org_id, SyncKind::Locations.key(), id).await?.filter(|site| !site.deleted);
+                vec![
+                    site.ok_or_else(|| {
+                        ApiError::not_found(format!("Site {id} was not found in your organization")).with_code("SiteNotFound")
+                    })?
+                    .data,
+                ]
+            }
+            None => store.live_records(org_id, SyncKind::Locations.key(), None).await?,
         };
+        let scoped = |kind: SyncKind| store.live_records(org_id, kind.key(), location_id);
+        let shared = |kind: SyncKind| store.live_records(org_id, kind.key(), None);
+        let (equipment, performed_services, history, deficiencies, schedule, location_overrides, service_months) = tokio::try_join!(
+            scoped(SyncKind::Equipment),
+            scoped(SyncKind::PerformedServices),
+            scoped(SyncKind::History),
+            scoped(SyncKind::Deficiencies),
+            scoped(SyncKind::Schedule),
+            scoped(SyncKind::LocationOverrides),
+            scoped(SyncKind::ServiceMonths),
+        )?;
+        let (service_types, equipment_types, models, users) = tokio::try_join!(
+            shared(SyncKind::ServiceTypes),
+            shared(SyncKind::EquipmentTypes),
+            shared(SyncKind::Models),
+            shared(SyncKind::Users)
+        )?;
+        let organization = store.organization(org_id).await?.and_then(|organization| Organization::deserialize(&organization).ok());
+        let mut loaded = Read {
+            sites: read(SyncKind::Locations, &sites),
+            equipment: read(SyncKind::Equipment, &equipment),
+            equipment_types: read(SyncKind::EquipmentTypes, &equipment_types),
+            service_types: read(SyncKind::ServiceTypes, &service_types),
+            performed_services: read(SyncKind::PerformedServices, &performed_services),
+            deficiencies: read(SyncKind::Deficiencies, &deficiencies),
+            history: read(SyncKind::History, &history),
+            location_overrides: &location_overrides,
+            service_months: &service_months,
+        };
+        // Every report lists sites by name and items by site, then location.
+        loaded.sites.sort_by_cached_key(|(site, _)| (site.name.as_text().to_lowercase(), site.id.clone()));
+        let site_index: HashMap<String, usize> = loaded.sites.iter().enumerate().map(|(i, (site, _))| (site.id.clone(), i)).collect();
+        // Items of sites outside the list (none, unless a site was deleted) go last.
+        loaded.equipment.sort_by_cached_key(|(item, _)| {
+            let site = site_index.get(item.location_id.as_text()).copied().unwrap_or(usize::MAX);
+            (site, natural_key(item.name.as_text()), item.barcode.as_text().to_string(), item.id.clone())
+        });
         let engine = EngineRecords::read(&loaded);
         let sites = records(loaded.sites);
-        let site_index: HashMap<String, usize> = sites.iter().enumerate().map(|(i, site)| (site.id.clone(), i)).collect();
         let zones = sites.iter().map(|site| (site.id.clone(), Zone::new(Some(site.time_zone.as_text())))).collect();
         let equipment = records(loaded.equipment);
         let item_index = equipment.iter().enumerate().map(|(i, item)| (item.id.clone(), i)).collect();
@@ -140,16 +169,15 @@ impl Dataset {
             performed_services: records(loaded.performed_services),
             history: records(loaded.history),
             deficiencies: records(loaded.deficiencies),
-            schedule: records(read::<ScheduledEvent>(SyncKind::Schedule, &raw.schedule)),
+            schedule: records(read::<ScheduledEvent>(SyncKind::Schedule, &schedule)),
             service_types: records(loaded.service_types),
             equipment_types: by_id(loaded.equipment_types),
-            models: by_id(read::<Model>(SyncKind::Models, raw.models.values())),
-            users: by_id(read::<User>(SyncKind::Users, raw.users.values())),
+            models: by_id(read::<Model>(SyncKind::Models, &models)),
+            users: by_id(read::<User>(SyncKind::Users, &users)),
             zones,
             site_index,
             item_index,
             engine,
-            raw,
         })
     }
 

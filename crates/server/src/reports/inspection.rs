@@ -4,13 +4,14 @@
 //! Defaults (spec §9): report date the end of this month, 12 months of history counted back
 //! to the start of a month, "added" history records hidden.
 
+use fieldtag_domain::history_type::HistoryType;
+use fieldtag_domain::records::activity::{Deficiency, HistoryRecord};
+use fieldtag_domain::records::stored::{AsText, Stored};
 use jiff::civil::Date;
-use serde_json::Value;
 
 use super::data::Dataset;
 use super::items::{self, ServiceLine};
 use super::params::Request;
-use super::raw::{ADDED, COULD_NOT_SERVICE, PERFORMED_SERVICE, PERFORMED_UNSCHEDULED_SERVICE, RawDataset, number, text};
 use super::times::{self, Zone};
 use super::{Column, Detail, Labelled, Report, ReportName, Row};
 use crate::error::ApiResult;
@@ -54,64 +55,61 @@ impl Period {
     }
 }
 
+type History = Stored<HistoryRecord>;
+
 /// The last event of a kind in the period, by date.
-fn latest<'a>(events: &[(i64, &'a Value)], matches: impl Fn(&Value) -> bool) -> Option<(i64, &'a Value)> {
+fn latest<'a>(events: &[(i64, &'a History)], matches: impl Fn(&History) -> bool) -> Option<(i64, &'a History)> {
     events.iter().filter(|(_, record)| matches(record)).max_by_key(|(at, _)| *at).copied()
 }
 
-pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
-    let dataset = &typed.raw;
+pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
     let site_id = request.location_id.as_deref().unwrap_or_default();
     let zone = dataset.zone(site_id);
     let now = jiff::Timestamp::now().as_millisecond();
     let period = Period::read(request, &zone, now)?;
-    let mut report = Report::new(ReportName::Inspection, typed, Some(site_id), period.report_date.to_string());
+    let mut report = Report::new(ReportName::Inspection, dataset, Some(site_id), period.report_date.to_string());
     report.columns = COLUMNS.to_vec();
     report.empty_text = "This site has no equipment.";
     report.signature = true;
 
     let results = dataset.due(|_| period.until);
-    let performed = RawDataset::by_equipment(&dataset.performed_services);
-    let deficiencies = RawDataset::by_equipment(&dataset.deficiencies);
-    let history = RawDataset::by_equipment(&dataset.history);
+    let performed = Dataset::by_equipment(&dataset.performed_services);
+    let deficiencies = Dataset::by_equipment(&dataset.deficiencies);
+    let history = Dataset::by_equipment(&dataset.history);
     let day_start = zone.start_of_day(period.report_date);
     let (mut services, mut performed_count, mut due, mut overdue, mut open_count, mut not_serviced) = (0, 0, 0, 0, 0, 0);
 
     for item in &dataset.equipment {
-        let id = text(item, "id");
-        let mut events: Vec<(i64, &Value)> = history
+        let id = item.id.as_str();
+        let mut events: Vec<(i64, &History)> = history
             .get(id)
             .into_iter()
             .flatten()
-            .filter_map(|record| zone.parse(text(record, "date")).map(|at| (at, *record)))
-            .filter(|(at, record)| {
-                (period.from..=period.until).contains(at) && !(period.hide_added && number(record, "type") == Some(ADDED))
-            })
+            .filter_map(|record| zone.parse(record.date.as_text()).map(|at| (at, *record)))
+            .filter(|(at, record)| (period.from..=period.until).contains(at) && !(period.hide_added && record.kind == HistoryType::Added))
             .collect();
         events.sort_by_key(|(at, _)| *at);
         let own_deficiencies = deficiencies.get(id).cloned().unwrap_or_default();
-        let open = items::raw_open_deficiencies(&own_deficiencies);
+        let open = items::open_deficiencies(&own_deficiencies);
         open_count += open.len();
-        let kind_of = |record: &Value| number(record, "type");
-        performed_count +=
-            events.iter().filter(|(_, r)| matches!(kind_of(r), Some(PERFORMED_SERVICE | PERFORMED_UNSCHEDULED_SERVICE))).count();
-        let could_not = latest(&events, |r| kind_of(r) == Some(COULD_NOT_SERVICE));
-        not_serviced += events.iter().filter(|(_, r)| kind_of(r) == Some(COULD_NOT_SERVICE)).count();
+        performed_count += events.iter().filter(|(_, r)| r.kind.is_performed_service()).count();
+        let could_not = latest(&events, |r| r.kind == HistoryType::CouldNotService);
+        not_serviced += events.iter().filter(|(_, r)| r.kind == HistoryType::CouldNotService).count();
 
         let item_cells = [
-            dataset.site_name(text(item, "locationId")).to_string(),
-            text(item, "name").to_string(),
-            text(item, "barcode").to_string(),
-            text(item, "serialNumber").to_string(),
+            dataset.site_name(item.location_id.as_text()).to_string(),
+            item.name.as_text().to_string(),
+            item.barcode.as_text().to_string(),
+            item.serial_number.as_text().to_string(),
             dataset.model_name(item).to_string(),
             dataset.equipment_type_name(item).to_string(),
-            zone.format_stored(text(item, "manufactureDate")),
+            zone.format_stored(item.manufacture_date.as_text()),
         ];
-        let open_text = open.iter().map(|d| text(d, "description")).collect::<Vec<_>>().join("; ");
+        let open_text = open.iter().map(|d| d.description.as_text()).collect::<Vec<_>>().join("; ");
         let mut rows = Vec::new();
-        match items::verdict(&results, text(item, "id")) {
+        match items::verdict(&results, id) {
             Ok(result) => {
-                let lines = items::raw_service_lines(dataset, result, performed.get(id).map(Vec::as_slice).unwrap_or_default(), &zone);
+                let lines = items::service_lines(dataset, result, performed.get(id).map(Vec::as_slice).unwrap_or_default(), &zone);
                 for line in &lines {
                     services += 1;
                     let status = items::status(line, day_start);
@@ -152,8 +150,8 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
         rows[0].group_start = true;
         let details = rows.last_mut().map(|row| &mut row.details).expect("an item has a row");
         for deficiency in &own_deficiencies {
-            let closed = text(deficiency, "dateClosed");
-            let opened = zone.format_stored(text(deficiency, "dateOpened"));
+            let closed = deficiency.date_closed.as_text();
+            let opened = zone.format_stored(deficiency.date_opened.as_text());
             let closed_at = zone.parse(closed);
             if closed_at.is_some_and(|at| at < period.from) {
                 continue;
@@ -162,21 +160,21 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
                 Some(at) => format!("opened {opened}, closed {}", zone.format_date(at)),
                 None => format!("opened {opened}, open"),
             };
-            let service = dataset.service_type_name(text(deficiency, "serviceTypeId"));
+            let service = dataset.service_type_name(deficiency.service_type_id.as_text());
             let service = if service.is_empty() { String::new() } else { format!(" ({service})") };
             details.push(Detail {
                 label: "Deficiency".into(),
-                text: format!("{}{service}: {state}", text(deficiency, "description")),
+                text: format!("{}{service}: {state}", deficiency.description.as_text()),
                 alert: closed_at.is_none(),
             });
         }
         for (at, record) in &events {
-            let user = dataset.user_name(text(record, "userId"));
+            let user = dataset.user_name(record.user_id.as_text());
             let by = if user.is_empty() { String::new() } else { format!(" — {user}") };
             details.push(Detail {
                 label: zone.format_date(*at),
-                text: format!("{}{by}", text(record, "description")),
-                alert: kind_of(record) == Some(COULD_NOT_SERVICE),
+                text: format!("{}{by}", record.description.as_text()),
+                alert: record.kind == HistoryType::CouldNotService,
             });
         }
         report.rows.extend(rows);
@@ -202,28 +200,27 @@ pub fn build(typed: &Dataset, request: &Request) -> ApiResult<Report> {
 
 /// The result of a service's last event in the period, and who did it.
 fn outcome(
-    dataset: &RawDataset,
+    dataset: &Dataset,
     item_id: &str,
     line: &ServiceLine,
-    events: &[(i64, &Value)],
-    could_not: Option<(i64, &Value)>,
-    open: &[&Value],
+    events: &[(i64, &History)],
+    could_not: Option<(i64, &History)>,
+    open: &[&Stored<Deficiency>],
 ) -> (String, String) {
     let performed_id = format!("{item_id}-{}", line.service_type_id);
     let done = latest(events, |record| {
-        matches!(number(record, "type"), Some(PERFORMED_SERVICE | PERFORMED_UNSCHEDULED_SERVICE))
-            && matches!(text(record, "relevantId"), id if id == performed_id || id == line.service_type_id)
+        record.kind.is_performed_service() && matches!(record.relevant_id.as_text(), id if id == performed_id || id == line.service_type_id)
     });
-    let technician = |record: &Value| dataset.user_name(text(record, "userId")).to_string();
-    if let Some(deficiency) = open.iter().find(|d| text(d, "serviceTypeId") == line.service_type_id) {
+    let technician = |record: &History| dataset.user_name(record.user_id.as_text()).to_string();
+    if let Some(deficiency) = open.iter().find(|d| d.service_type_id.as_text() == line.service_type_id) {
         let by = done.map(|(_, record)| technician(record)).unwrap_or_default();
-        return (format!("Deficient: {}", text(deficiency, "description")), by);
+        return (format!("Deficient: {}", deficiency.description.as_text()), by);
     }
     match (done, could_not) {
         (Some((done_at, _)), Some((missed_at, missed))) if missed_at > done_at => {
-            (format!("Not serviced: {}", text(missed, "description")), technician(missed))
+            (format!("Not serviced: {}", missed.description.as_text()), technician(missed))
         }
-        (None, Some((_, missed))) => (format!("Not serviced: {}", text(missed, "description")), technician(missed)),
+        (None, Some((_, missed))) => (format!("Not serviced: {}", missed.description.as_text()), technician(missed)),
         (Some((_, record)), _) => ((if line.inspection { "Pass" } else { "Completed" }).to_string(), technician(record)),
         (None, None) => (String::new(), String::new()),
     }

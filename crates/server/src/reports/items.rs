@@ -5,10 +5,8 @@ use fieldtag_domain::due::{DueError, DueLists, DueResult};
 use fieldtag_domain::records::activity::Deficiency;
 use fieldtag_domain::records::services::PerformedService;
 use fieldtag_domain::records::stored::{AsText, Stored};
-use serde_json::Value;
 
 use super::data::Dataset;
-use super::raw::{RawDataset, text};
 use super::times::Zone;
 
 /// One service of an item.
@@ -53,25 +51,6 @@ pub fn service_lines(dataset: &Dataset, result: &DueResult, performed: &[&Stored
         .collect()
 }
 
-pub fn raw_service_lines(dataset: &RawDataset, result: &DueResult, performed: &[&Value], zone: &Zone) -> Vec<ServiceLine> {
-    result
-        .services
-        .iter()
-        .map(|service| {
-            let last = performed.iter().find(|p| text(p, "serviceTypeId") == service.service_type_id);
-            ServiceLine {
-                service_type_id: service.service_type_id.clone(),
-                name: dataset.service_type_name(&service.service_type_id).to_string(),
-                last_date: last.and_then(|p| zone.parse(text(p, "lastDate"))),
-                next_date: service.next_date.map(|t| t.as_millisecond()),
-                due: service.due,
-                inspection: service.inspection,
-                unscheduled: service.unscheduled,
-            }
-        })
-        .collect()
-}
-
 /// The engine's answer for item `id`, or a line saying why there is none.
 pub fn verdict<'a>(results: &'a std::collections::HashMap<String, Result<DueResult, DueError>>, id: &str) -> Result<&'a DueResult, String> {
     match results.get(id) {
@@ -84,10 +63,6 @@ pub fn verdict<'a>(results: &'a std::collections::HashMap<String, Result<DueResu
 /// An item's deficiencies that are still open.
 pub fn open_deficiencies<'a>(deficiencies: &[&'a Stored<Deficiency>]) -> Vec<&'a Stored<Deficiency>> {
     deficiencies.iter().copied().filter(|d| d.date_closed.as_text().is_empty()).collect()
-}
-
-pub fn raw_open_deficiencies<'a>(deficiencies: &[&'a Value]) -> Vec<&'a Value> {
-    deficiencies.iter().copied().filter(|d| text(d, "dateClosed").is_empty()).collect()
 }
 
 /// `date` formatted here, or empty.

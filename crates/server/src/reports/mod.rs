@@ -13,7 +13,6 @@ mod items;
 mod location;
 mod params;
 mod questionnaire;
-mod raw;
 mod render_csv;
 mod render_pdf;
 mod selective_equipment;
@@ -259,7 +258,7 @@ pub async fn make(store: &Store, files: &Files, org_id: &str, name: ReportName, 
     let bytes = match request.output {
         Output::Csv => render_csv::render(&report).map_err(ApiError::internal)?,
         Output::Pdf => {
-            let branding = render_pdf::Branding::load(files, org_id, &dataset.raw.organization, request.layout).await;
+            let branding = render_pdf::Branding::load(files, org_id, dataset.organization.as_ref(), request.layout).await;
             tokio::task::spawn_blocking(move || render_pdf::render(&report, &branding, request.layout))
                 .await
                 .map_err(ApiError::internal)?

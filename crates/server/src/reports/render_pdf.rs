@@ -5,8 +5,9 @@
 use std::sync::LazyLock;
 
 use anyhow::anyhow;
+use fieldtag_domain::records::people::Organization;
+use fieldtag_domain::records::stored::AsText;
 use serde::Serialize;
-use serde_json::Value;
 use typst::diag::{FileError, FileResult};
 use typst::foundations::{Bytes, Datetime};
 use typst::syntax::{FileId, RootedPath, Source, VirtualPath, VirtualRoot};
@@ -16,7 +17,6 @@ use typst::{Library, LibraryExt, World};
 use typst_layout::PagedDocument;
 
 use super::params::Layout;
-use super::raw::text;
 use super::{Detail, Labelled, Report};
 use crate::files::Files;
 use crate::files::names::{Folder, StoredName};
@@ -58,26 +58,36 @@ impl Branding {
     /// The organisation's name, address, colour, and images from the files store: the
     /// letterhead of the layout when WHITE_LABEL is on, else the logo. An image that cannot be
     /// read is left out (logged), never a failed report.
-    pub async fn load(files: &Files, org_id: &str, organization: &Value, layout: Layout) -> Branding {
-        let field = |key: &str| text(organization, key).trim().to_string();
-        let town =
-            [field("city"), field("province"), field("postalCode")].into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(", ");
-        let contact = [field("phone"), field("email")].into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" · ");
-        let lines = [field("address"), town, contact].into_iter().filter(|line| !line.is_empty()).collect();
-        let color = field("backgroundColor");
+    pub async fn load(files: &Files, org_id: &str, organization: Option<&Organization>, layout: Layout) -> Branding {
+        let field =
+            |read: fn(&Organization) -> &str| organization.map(|organization| read(organization).trim().to_string()).unwrap_or_default();
+        let town = [field(|o| o.city.as_text()), field(|o| o.province.as_text()), field(|o| o.postal_code.as_text())]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let contact = [field(|o| o.phone.as_text()), field(|o| o.email.as_text())]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(" · ");
+        let lines = [field(|o| o.address.as_text()), town, contact].into_iter().filter(|line| !line.is_empty()).collect();
+        let color = field(|o| o.background_color.as_text());
         let accent = if color.len() == 7 && color.starts_with('#') && color[1..].chars().all(|c| c.is_ascii_hexdigit()) {
             color
         } else {
             DEFAULT_ACCENT.to_string()
         };
-        let white_label = organization["enabledFeatures"].as_array().is_some_and(|features| features.iter().any(|f| f == "WHITE_LABEL"));
-        let letterhead_key = match layout {
-            Layout::Portrait => "letterHead",
-            Layout::Landscape => "landscapeLetterHead",
+        let white_label = organization
+            .and_then(|organization| organization.enabled_features.as_ref())
+            .is_some_and(|features| features.iter().any(|feature| feature.as_text() == "WHITE_LABEL"));
+        let letterhead_name = match layout {
+            Layout::Portrait => field(|o| o.letter_head.as_text()),
+            Layout::Landscape => field(|o| o.landscape_letter_head.as_text()),
         };
-        let letterhead = if white_label { image(files, org_id, Folder::LetterHeads, &field(letterhead_key)).await } else { None };
-        let logo = if letterhead.is_none() { image(files, org_id, Folder::Logos, &field("logo")).await } else { None };
-        Branding { name: field("name"), lines, accent, letterhead, logo }
+        let letterhead = if white_label { image(files, org_id, Folder::LetterHeads, &letterhead_name).await } else { None };
+        let logo = if letterhead.is_none() { image(files, org_id, Folder::Logos, &field(|o| o.logo.as_text())).await } else { None };
+        Branding { name: field(|o| o.name.as_text()), lines, accent, letterhead, logo }
     }
 }
 

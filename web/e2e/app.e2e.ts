@@ -1,5 +1,5 @@
 /**
- * The web app against the real server in Chromium (issue 5): sign up, log in, reload; the
+ * The web app against the real server in Chromium: sign up, log in, reload; the
  * auth guard; offline start from the precached shell; an edit made offline reaches the
  * server when the network returns and shows in a second browser context. At 375×812 and
  * 1280×800.

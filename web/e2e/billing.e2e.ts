@@ -1,5 +1,5 @@
 /**
- * Subscription end to end (issue 9), against the real server pointed at a fake of Stripe
+ * Subscription end to end, against the real server pointed at a fake of Stripe
  * (e2e/fakeStripe.ts): sign up, the trial prompt, the hosted checkout and back, the provider's
  * webhook activating the organisation; then cancel in the customer portal, the canceled notice
  * with writes refused, Reactivate through a new checkout, and writes allowed again. At 375 px.

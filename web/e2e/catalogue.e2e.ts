@@ -1,5 +1,5 @@
 /**
- * Catalogue settings (issue 7) against the real server in Chromium. The office configures an
+ * Catalogue settings against the real server in Chromium. The office configures an
  * equipment type through the settings screens — an equipment field, a model, a service type
  * with a metered condition and a checklist — then an item of that model becomes due when its
  * reading passes the amount, and is performed by answering the checklist. A member without

@@ -1,5 +1,5 @@
 /**
- * Field work (issue 6) against the real server in Chromium. A technician's day on a phone
+ * Field work against the real server in Chromium. A technician's day on a phone
  * (375×812): open a site, scan (simulated on /debug), perform a service, answer a checklist
  * that opens a deficiency, could-not-service another item and transfer a third — online, then
  * the same offline, synced when the network returns. An office day on a desktop: add a site, a

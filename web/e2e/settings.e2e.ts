@@ -1,5 +1,5 @@
 /**
- * Settings (issue 7) against the real server in Chromium: an office manager uploads the
+ * Settings against the real server in Chromium: an office manager uploads the
  * organisation's logo (white label) and a floor plan image through signed URLs, places an
  * item on the plan by clicking it and sees it on the item's read-only floor plan; a member
  * without SETTINGS_WRITE sees the settings read-only, and the server refuses the change anyway.

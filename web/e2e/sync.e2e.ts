@@ -1,5 +1,5 @@
 /**
- * The header's sync status (issue 18) against the real server in Chromium, on a phone
+ * The header's sync status against the real server in Chromium, on a phone
  * (375×812): offline, two changes queued ('2 changes waiting to send', never 'Up to date');
  * then the network back but the server unreachable (the browser thinks it is online: every
  * call to the server is aborted), so sync fails with the reason and offers Sync Now; then the

@@ -1,5 +1,5 @@
 /**
- * The whole visit on a phone (issue 18) against the real server in Chromium at 375×812, with
+ * The whole visit on a phone against the real server in Chromium at 375×812, with
  * no scan: open the site, tap an item's row, perform a service, answer a checklist that opens a
  * deficiency and resolve it on the tag — online, then offline with a reload in the middle, then
  * everything read back from the server once the network returns. Undo of a Perform Now puts the

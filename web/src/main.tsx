@@ -4,7 +4,7 @@ import { App } from "./app/App";
 import { setLanguage } from "./lib/strings";
 
 setLanguage(navigator.language);
-// Ask the browser to keep our offline data under storage pressure (§ issue 5, PWA).
+// Ask the browser to keep our offline data under storage pressure (the PWA works offline).
 void navigator.storage?.persist?.();
 
 const root = document.getElementById("root");

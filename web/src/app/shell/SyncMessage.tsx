@@ -1,5 +1,5 @@
 /**
- * The header's sync status (§2's sync message, issue 18), refreshed every second (§9): what
+ * The header's sync status (§2's sync message), refreshed every second (§9): what
  * waits on this device, when the last sync was, and when sync fails, why (the server's words,
  * or 'offline' beside it when nothing answers), with Sync Now. One line of a fixed height, so
  * the header never moves when the words change. A phone's bar has room for a word or two: it

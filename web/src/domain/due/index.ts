@@ -18,11 +18,6 @@ export function evaluate(input: DueInput, now: Date | Millis) {
   return run(input, Math.floor(typeof now === "number" ? now : now.getTime()), false);
 }
 
-/** As evaluate, with the steps that produced each date and verdict. */
-export function evaluateExplained(input: DueInput, now: Date | Millis) {
-  return run(input, Math.floor(typeof now === "number" ? now : now.getTime()), true);
-}
-
 /** Where an item stands on the due lists at one instant, and why; the twin of Rust's `DueLists`. */
 export interface DueLists {
   /** On the Inspection Due list. */

@@ -3,10 +3,9 @@
  * question text is required, and each option's description). Options live in the question
  * record; a stored option that is removed is kept as deleted, as the server expects.
  */
-import type { Question, QuestionOption } from "../../domain/records";
+import type { Question } from "../../domain/records";
 
-/** The stored shapes, as the form reads and writes them. */
-export type OptionRecord = QuestionOption;
+/** The stored shape, as the form reads and writes it. */
 export type QuestionRecord = Question;
 
 export interface OptionDraft {

@@ -1,5 +1,5 @@
 /**
- * /imports/csv (issue 8, beyond the spec): sites, equipment or service history from a
+ * /imports/csv (beyond the spec): sites, equipment or service history from a
  * spreadsheet. The user says what the file holds, chooses it (read as text on the device), and
  * maps each field the server can fill to one of the file's columns — pre-selected where a
  * column's header is the field's label or key, ignoring case and spaces. Check File is the

@@ -1,5 +1,5 @@
 /**
- * The import calls (§3 Import record and Import request, issue 8): start an import from the
+ * The import calls (§3 Import record and Import request): start an import from the
  * safety scan app, list the organisation's imports, and the CSV import's fields and run. All
  * are server work: they need the device online, and fail with an {@link ApiError} otherwise.
  */

@@ -63,10 +63,6 @@ export const REPORTS: readonly ReportDefinition[] = [
   { name: "questionnaireReport", title: "reportQuestionnaireReport", fields: ["startDate", "endDate", "serviceTypeId"], oneSite: false },
 ];
 
-export function reportOf(name: ReportName): ReportDefinition {
-  return REPORTS.find((report) => report.name === name) ?? REPORTS[0]!;
-}
-
 const DAY = "YYYY-MM-DD";
 
 /**

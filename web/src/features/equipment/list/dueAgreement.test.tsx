@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// Issue 18, defect 4: the list, its badges and the tag screen read one due rule (domain/dueStatus.ts
-// over the due engine), so they cannot contradict each other on the same records.
+// The list, its badges and the tag screen read one due rule (the due engine's `dueLists`), so
+// they cannot contradict each other on the same records.
 import { cleanup, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -11,7 +11,6 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import type { Account } from "./api";
 
 export const VIEWPORTS = {
   mobile: { width: 375, height: 812 },
@@ -164,7 +163,7 @@ export function eventually<T>(read: () => T | Promise<T>) {
 }
 
 /** Signs in through the login screen and waits for the sites list with its first download done. */
-export async function signIn(page: Page, account: Account): Promise<void> {
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto("/");
   await logIn(page, account.email, account.password);
   await page.waitForURL("**/sites");

@@ -211,6 +211,19 @@ impl ApiError {
     }
 }
 
+/// Reports.
+impl ApiError {
+    /// The name in `/api/reports/{name}` is none of the reports; the message lists them.
+    pub fn unknown_report(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "UnknownReport", message)
+    }
+
+    /// A report's `locationId` is no site of the caller's organisation.
+    pub fn site_not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "SiteNotFound", message)
+    }
+}
+
 /// Faults of the server itself (see [`ApiError::internal`]).
 impl ApiError {
     /// A write that found the disk full: the database rolled back, the file store kept no part.

@@ -18,8 +18,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::engine::EngineRecords;
+use super::error::{ReportError, ReportResult};
 use super::times::Zone;
-use crate::error::{ApiError, ApiResult};
 
 /// What one report reads.
 pub struct Dataset {
@@ -107,16 +107,11 @@ fn by_id<T>(read: Vec<(Stored<T>, &Value)>) -> HashMap<String, Stored<T>> {
 impl Dataset {
     /// Loads the records of site `location_id` (which must be the organisation's), or of the
     /// whole organisation.
-    pub async fn load(store: &Store, org_id: &str, location_id: Option<&str>) -> ApiResult<Dataset> {
+    pub async fn load(store: &Store, org_id: &str, location_id: Option<&str>) -> ReportResult<Dataset> {
         let sites = match location_id {
             Some(id) => {
                 let site = store.record(org_id, SyncKind::Locations.key(), id).await?.filter(|site| !site.deleted);
-                vec![
-                    site.ok_or_else(|| {
-                        ApiError::not_found(format!("Site {id} was not found in your organization")).with_code("SiteNotFound")
-                    })?
-                    .data,
-                ]
+                vec![site.ok_or_else(|| ReportError::SiteNotFound(id.to_string()))?.data]
             }
             None => store.live_records(org_id, SyncKind::Locations.key(), None).await?,
         };

@@ -6,10 +6,10 @@ use fieldtag_domain::records::equipment::Equipment;
 use fieldtag_domain::records::stored::AsText;
 
 use super::data::Dataset;
+use super::error::ReportResult;
 use super::params::Request;
 use super::times::days_between;
 use super::{Column, Labelled, Report, ReportName, Row};
-use crate::error::ApiResult;
 
 pub(super) const COLUMNS: [Column; 12] = [
     Column::both(SITE, 1.2),
@@ -28,7 +28,7 @@ pub(super) const COLUMNS: [Column; 12] = [
 const SITE: &str = "Site";
 const STATUS: &str = "Status";
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
     let location_id = request.location_id.as_deref();
     let report_zone = dataset.report_zone(location_id);
     let now = jiff::Timestamp::now().as_millisecond();

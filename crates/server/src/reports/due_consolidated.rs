@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 use fieldtag_domain::records::stored::AsText;
 
 use super::data::{Dataset, natural_key};
+use super::error::ReportResult;
 use super::params::Request;
 use super::times;
 use super::{Column, Labelled, Report, ReportName, Row};
-use crate::error::ApiResult;
 
 pub(super) const COLUMNS: [Column; 7] = [
     Column::grouped(DUE_MONTH, 0.8),
@@ -26,7 +26,7 @@ const DUE_MONTH: &str = "Due Month";
 const SITE: &str = "Site";
 const OVERDUE: &str = "Overdue";
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
     let location_id = request.location_id.as_deref();
     let report_zone = dataset.report_zone(location_id);
     let now = jiff::Timestamp::now().as_millisecond();

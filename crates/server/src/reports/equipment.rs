@@ -5,10 +5,10 @@
 use fieldtag_domain::records::stored::AsText;
 
 use super::data::Dataset;
+use super::error::ReportResult;
 use super::items;
 use super::params::Request;
 use super::{Column, Labelled, Report, ReportName, Row};
-use crate::error::ApiResult;
 
 pub(super) const COLUMNS: [Column; 12] = [
     Column::csv_only("Site"),
@@ -28,7 +28,7 @@ const DUE: &str = "Due";
 
 pub const FILTERS: [&str; 4] = ["all", "serviceOrInspection", "service", "inspection"];
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
     let site_id = request.location_id.as_deref().unwrap_or_default();
     let zone = dataset.zone(site_id);
     let filter = request.choice("serviceOrInspection", &FILTERS)?.unwrap_or("serviceOrInspection");

@@ -10,11 +10,11 @@ use fieldtag_domain::records::stored::{AsText, Stored};
 use jiff::civil::Date;
 
 use super::data::Dataset;
+use super::error::ReportResult;
 use super::items::{self, ServiceLine};
 use super::params::Request;
 use super::times::{self, Zone};
 use super::{Column, Detail, Labelled, Report, ReportName, Row};
-use crate::error::ApiResult;
 
 pub(super) const COLUMNS: [Column; 14] = [
     Column::csv_only("Site"),
@@ -46,7 +46,7 @@ pub struct Period {
 }
 
 impl Period {
-    pub fn read(request: &Request, zone: &Zone, now: i64) -> ApiResult<Period> {
+    pub fn read(request: &Request, zone: &Zone, now: i64) -> ReportResult<Period> {
         let report_date = request.date("reportDate", zone)?.unwrap_or_else(|| times::end_of_month(zone.date_of(now)));
         let months = request.whole("monthsOfHistory", 0, 600)?.unwrap_or(12);
         let hide_added = request.flag("hideAddedHistory")?.unwrap_or(true);
@@ -62,7 +62,7 @@ fn latest<'a>(events: &[(i64, &'a History)], matches: impl Fn(&History) -> bool)
     events.iter().filter(|(_, record)| matches(record)).max_by_key(|(at, _)| *at).copied()
 }
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
     let site_id = request.location_id.as_deref().unwrap_or_default();
     let zone = dataset.zone(site_id);
     let now = jiff::Timestamp::now().as_millisecond();

@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use fieldtag_domain::records::stored::AsText;
 
 use super::data::Dataset;
+use super::error::ReportResult;
 use super::params::Request;
 use super::{Column, Labelled, Report, ReportName, Row};
-use crate::error::ApiResult;
 
 pub(super) const COLUMNS: [Column; 14] = [
     Column::both("Site", 1.4),
@@ -38,7 +38,7 @@ struct Counts {
     next_due: Option<i64>,
 }
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
     let location_id = request.location_id.as_deref();
     let at = jiff::Timestamp::now();
     let now = at.as_millisecond();

@@ -8,6 +8,7 @@ mod deficiency;
 mod due_consolidated;
 mod engine;
 mod equipment;
+mod error;
 mod inspection;
 mod items;
 mod location;
@@ -24,9 +25,9 @@ use fieldtag_domain::records::stored::AsText;
 use fieldtag_store::Store;
 use serde::Serialize;
 
-use crate::error::{ApiError, ApiResult};
 use crate::files::Files;
 
+pub use error::{ReportError, ReportResult};
 pub use params::{Layout, Output, ReportQuery};
 
 /// The reports, by the name in their path.
@@ -82,10 +83,10 @@ impl ReportName {
         }
     }
 
-    pub fn parse(name: &str) -> ApiResult<ReportName> {
+    pub fn parse(name: &str) -> ReportResult<ReportName> {
         ReportName::ALL.into_iter().find(|report| report.path_name() == name).ok_or_else(|| {
             let known: Vec<&str> = ReportName::ALL.iter().map(|r| r.path_name()).collect();
-            ApiError::not_found(format!("Unknown report '{name}': use one of {}", known.join(", "))).with_code("UnknownReport")
+            ReportError::UnknownReport { name: name.to_string(), known: known.join(", ") }
         })
     }
 
@@ -237,10 +238,10 @@ pub struct ReportFile {
 }
 
 /// Makes report `name` for the caller's organisation.
-pub async fn make(store: &Store, files: &Files, org_id: &str, name: ReportName, query: &ReportQuery) -> ApiResult<ReportFile> {
+pub async fn make(store: &Store, files: &Files, org_id: &str, name: ReportName, query: &ReportQuery) -> ReportResult<ReportFile> {
     let request = params::Request::read(name, query)?;
     if request.org_id.as_deref().is_some_and(|asked| asked != org_id) {
-        return Err(ApiError::forbidden("You do not have access to this organization"));
+        return Err(ReportError::OtherOrganization);
     }
     let dataset = data::Dataset::load(store, org_id, request.location_id.as_deref()).await?;
     let report = match name {
@@ -256,13 +257,13 @@ pub async fn make(store: &Store, files: &Files, org_id: &str, name: ReportName, 
     let extension = request.output.extension();
     let file_name = file_name(&report, extension);
     let bytes = match request.output {
-        Output::Csv => render_csv::render(&report).map_err(ApiError::internal)?,
+        Output::Csv => render_csv::render(&report).map_err(|error| ReportError::Render(error.into()))?,
         Output::Pdf => {
             let branding = render_pdf::Branding::load(files, org_id, dataset.organization.as_ref(), request.layout).await;
             tokio::task::spawn_blocking(move || render_pdf::render(&report, &branding, request.layout))
                 .await
-                .map_err(ApiError::internal)?
-                .map_err(ApiError::internal)?
+                .map_err(|error| ReportError::Render(error.into()))?
+                .map_err(ReportError::Render)?
         }
     };
     Ok(ReportFile { bytes, content_type: request.output.content_type(), file_name })

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use jiff::civil::Date;
 
 use super::ReportName;
+use super::error::{ReportError, ReportResult};
 use super::times::{self, Zone};
-use crate::error::{ApiError, ApiResult};
 
 /// The query string as sent.
 pub type ReportQuery = BTreeMap<String, String>;
@@ -69,12 +69,12 @@ pub struct Request {
 }
 
 impl Request {
-    pub fn read(name: ReportName, query: &ReportQuery) -> ApiResult<Request> {
+    pub fn read(name: ReportName, query: &ReportQuery) -> ReportResult<Request> {
         let own = own_parameters(name);
         let unknown: Vec<&str> = query.keys().map(String::as_str).filter(|key| !COMMON.contains(key) && !own.contains(key)).collect();
         if !unknown.is_empty() {
             let accepted: Vec<&str> = COMMON.iter().chain(own).copied().collect();
-            return Err(ApiError::bad_request(format!(
+            return Err(ReportError::BadParameter(format!(
                 "Unknown parameter {} for {}: it accepts {}",
                 unknown.iter().map(|u| format!("'{u}'")).collect::<Vec<_>>().join(", "),
                 name.path_name(),
@@ -84,16 +84,16 @@ impl Request {
         let output = match query.get("output").map(String::as_str) {
             None | Some("pdf") => Output::Pdf,
             Some("csv") => Output::Csv,
-            Some(other) => return Err(ApiError::bad_request(format!("output '{other}' is not known: use pdf or csv"))),
+            Some(other) => return Err(ReportError::BadParameter(format!("output '{other}' is not known: use pdf or csv"))),
         };
         let layout = match query.get("layout").map(String::as_str) {
             None | Some("portrait") => Layout::Portrait,
             Some("landscape") => Layout::Landscape,
-            Some(other) => return Err(ApiError::bad_request(format!("layout '{other}' is not known: use portrait or landscape"))),
+            Some(other) => return Err(ReportError::BadParameter(format!("layout '{other}' is not known: use portrait or landscape"))),
         };
         let location_id = query.get("locationId").filter(|id| !id.is_empty()).cloned();
         if location_id.is_none() && !name.company_wide() {
-            return Err(ApiError::bad_request(format!("locationId is required: {} is made for one site", name.path_name())));
+            return Err(ReportError::BadParameter(format!("locationId is required: {} is made for one site", name.path_name())));
         }
         Ok(Request { location_id, org_id: query.get("orgId").cloned(), output, layout, query: query.clone() })
     }
@@ -103,60 +103,60 @@ impl Request {
     }
 
     /// A date parameter: `YYYY-MM-DD`, or a date and time with an offset (its date in `zone`).
-    pub fn date(&self, key: &str, zone: &Zone) -> ApiResult<Option<Date>> {
+    pub fn date(&self, key: &str, zone: &Zone) -> ReportResult<Option<Date>> {
         let Some(text) = self.get(key) else { return Ok(None) };
         if let Ok(date) = text.parse::<Date>() {
             return Ok(Some(date));
         }
         match text.parse::<jiff::Timestamp>() {
             Ok(instant) => Ok(Some(zone.date_of(instant.as_millisecond()))),
-            Err(_) => Err(ApiError::bad_request(format!("{key} '{text}' is not a date: use YYYY-MM-DD"))),
+            Err(_) => Err(ReportError::BadParameter(format!("{key} '{text}' is not a date: use YYYY-MM-DD"))),
         }
     }
 
     /// A date range, `startDate` to `endDate` inclusive, each defaulting to `default`'s.
-    pub fn range(&self, zone: &Zone, default: (Date, Date)) -> ApiResult<(Date, Date)> {
+    pub fn range(&self, zone: &Zone, default: (Date, Date)) -> ReportResult<(Date, Date)> {
         let start = self.date("startDate", zone)?.unwrap_or(default.0);
         let end = self.date("endDate", zone)?.unwrap_or(default.1);
         if end < start {
-            return Err(ApiError::bad_request(format!("endDate {end} is before startDate {start}")));
+            return Err(ReportError::BadParameter(format!("endDate {end} is before startDate {start}")));
         }
         Ok((start, end))
     }
 
     /// `startDate` to `endDate` with §9's "month range" default: the month of `now` in `zone`.
-    pub fn month_range(&self, zone: &Zone, now: i64) -> ApiResult<(Date, Date)> {
+    pub fn month_range(&self, zone: &Zone, now: i64) -> ReportResult<(Date, Date)> {
         let today = zone.date_of(now);
         self.range(zone, (times::start_of_month(today), times::end_of_month(today)))
     }
 
     /// A whole number in `min..=max`.
-    pub fn whole(&self, key: &str, min: i64, max: i64) -> ApiResult<Option<i64>> {
+    pub fn whole(&self, key: &str, min: i64, max: i64) -> ReportResult<Option<i64>> {
         let Some(text) = self.get(key) else { return Ok(None) };
         match text.parse::<i64>() {
             Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
-            _ => Err(ApiError::bad_request(format!("{key} '{text}' must be a whole number from {min} to {max}"))),
+            _ => Err(ReportError::BadParameter(format!("{key} '{text}' must be a whole number from {min} to {max}"))),
         }
     }
 
     /// `true` or `false`.
-    pub fn flag(&self, key: &str) -> ApiResult<Option<bool>> {
+    pub fn flag(&self, key: &str) -> ReportResult<Option<bool>> {
         match self.get(key) {
             None => Ok(None),
             Some("true") => Ok(Some(true)),
             Some("false") => Ok(Some(false)),
-            Some(other) => Err(ApiError::bad_request(format!("{key} '{other}' must be true or false"))),
+            Some(other) => Err(ReportError::BadParameter(format!("{key} '{other}' must be true or false"))),
         }
     }
 
     /// One of `choices`.
-    pub fn choice(&self, key: &str, choices: &[&'static str]) -> ApiResult<Option<&'static str>> {
+    pub fn choice(&self, key: &str, choices: &[&'static str]) -> ReportResult<Option<&'static str>> {
         let Some(text) = self.get(key) else { return Ok(None) };
         choices
             .iter()
             .find(|choice| **choice == text)
             .map(|choice| Some(*choice))
-            .ok_or_else(|| ApiError::bad_request(format!("{key} '{text}' is not known: use one of {}", choices.join(", "))))
+            .ok_or_else(|| ReportError::BadParameter(format!("{key} '{text}' is not known: use one of {}", choices.join(", "))))
     }
 
     /// A comma-separated list of ids; empty when absent.

@@ -6,9 +6,9 @@ use fieldtag_domain::records::equipment::Equipment;
 use fieldtag_domain::records::stored::AsText;
 
 use super::data::Dataset;
+use super::error::ReportResult;
 use super::params::Request;
 use super::{Column, Labelled, Report, ReportName, Row};
-use crate::error::ApiResult;
 
 pub(super) const COLUMNS: [Column; 10] = [
     Column::grouped("Date", 0.75),
@@ -24,7 +24,7 @@ pub(super) const COLUMNS: [Column; 10] = [
 ];
 const SITE: &str = "Site";
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
     let location_id = request.location_id.as_deref();
     let report_zone = dataset.report_zone(location_id);
     let now = jiff::Timestamp::now().as_millisecond();

@@ -6,10 +6,10 @@
 use fieldtag_domain::records::stored::AsText;
 
 use super::data::Dataset;
+use super::error::{ReportError, ReportResult};
 use super::items;
 use super::params::Request;
 use super::{Column, Detail, Labelled, Report, ReportName, Row};
-use crate::error::{ApiError, ApiResult};
 
 pub(super) const COLUMNS: [Column; 11] = [
     Column::csv_only("Site"),
@@ -26,13 +26,13 @@ pub(super) const COLUMNS: [Column; 11] = [
 ];
 const STATUS: &str = "Status";
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
     let site_id = request.location_id.as_deref().unwrap_or_default();
     let zone = dataset.zone(site_id);
     let (equipment_ids, type_ids, model_ids, service_ids) =
         (request.ids("equipmentIds"), request.ids("equipmentTypeIds"), request.ids("modelIds"), request.ids("serviceTypeIds"));
     if let Some(unknown) = equipment_ids.iter().find(|id| dataset.item(id).is_none()) {
-        return Err(ApiError::bad_request(format!("equipmentIds: {unknown} is not equipment of this site")));
+        return Err(ReportError::BadParameter(format!("equipmentIds: {unknown} is not equipment of this site")));
     }
     let now = jiff::Timestamp::now().as_millisecond();
     let today = zone.start_of_day(zone.date_of(now));

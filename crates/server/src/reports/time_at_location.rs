@@ -9,9 +9,9 @@ use fieldtag_domain::records::stored::AsText;
 use jiff::civil::Date;
 
 use super::data::Dataset;
+use super::error::ReportResult;
 use super::params::Request;
 use super::{Column, Labelled, Report, ReportName, Row};
-use crate::error::ApiResult;
 
 pub(super) const COLUMNS: [Column; 9] = [
     Column::grouped("Date", 0.8),
@@ -37,7 +37,7 @@ fn duration(minutes: i64) -> String {
     format!("{}:{:02}", minutes / 60, minutes % 60)
 }
 
-pub fn build(dataset: &Dataset, request: &Request) -> ApiResult<Report> {
+pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
     let location_id = request.location_id.as_deref();
     let report_zone = dataset.report_zone(location_id);
     let now = jiff::Timestamp::now().as_millisecond();

@@ -8,9 +8,9 @@ use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
 
 use crate::auth::Session;
-use crate::error::{ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Path, Query};
-use crate::reports::{self, ReportName, ReportQuery};
+use crate::reports::{self, ReportError, ReportName, ReportQuery};
 use crate::routes::download::attachment;
 use crate::state::AppState;
 
@@ -51,4 +51,19 @@ pub async fn report(
     let disposition = attachment(&file.file_name)?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static(file.content_type)), (header::CONTENT_DISPOSITION, disposition)], file.bytes)
         .into_response())
+}
+
+/// Each reason a report could not be made, as its answer.
+impl From<ReportError> for ApiError {
+    fn from(error: ReportError) -> ApiError {
+        let message = error.to_string();
+        match error {
+            ReportError::UnknownReport { .. } => ApiError::unknown_report(message),
+            ReportError::BadParameter(message) => ApiError::bad_request(message),
+            ReportError::OtherOrganization => ApiError::forbidden(message),
+            ReportError::SiteNotFound(_) => ApiError::site_not_found(message),
+            ReportError::Store(error) => error.into(),
+            ReportError::Render(error) => ApiError::internal(error),
+        }
+    }
 }

@@ -6,7 +6,9 @@ use std::ops::Deref;
 
 use serde::Deserialize;
 
-use super::fields::{Code, ContactEmail, Date, Email, Feature, HexId, LocationStatus, MaybeDate, Name, Reference, Text, TimeOfDay, TimeZoneName};
+use super::fields::{
+    Code, ContactEmail, Date, Email, Feature, HexId, LocationStatus, MaybeDate, Name, Reference, Text, TimeOfDay, TimeZoneName,
+};
 
 /// A stored record of one kind: its id, and the fields its kind's struct reads.
 #[derive(Debug, Clone, Deserialize)]
@@ -62,10 +64,13 @@ mod tests {
 
     #[test]
     fn a_stored_record_reads_its_id_and_its_kinds_fields() {
-        let item: Stored<Equipment> = Stored::deserialize(&json!({"id": "a1", "orgId": "o", "name": "Lobby", "locationId": "0123456789abcdef0123456789abcdef",
+        let item: Stored<Equipment> =
+            Stored::deserialize(&json!({"id": "a1", "orgId": "o", "name": "Lobby", "locationId": "0123456789abcdef0123456789abcdef",
                                                                   "barcode": "FT-1", "serialNumber": null, "model": {"kept": true}}))
-        .unwrap();
-        assert_eq!((item.id.as_str(), item.name.as_text(), item.barcode.as_text(), item.serial_number.as_text()), ("a1", "Lobby", "FT-1", ""));
+            .unwrap();
+        assert_eq!(
+            (item.id.as_str(), item.name.as_text(), item.barcode.as_text(), item.serial_number.as_text()),
+            ("a1", "Lobby", "FT-1", "")
+        );
     }
-
 }

@@ -25,10 +25,9 @@ use fieldtag_domain::records::stored::AsText;
 use fieldtag_store::Store;
 use serde::Serialize;
 
-use crate::files::Files;
-
 pub use error::{ReportError, ReportResult};
 pub use params::{Layout, Output, ReportQuery};
+pub use render_pdf::{ImageKind, Images};
 
 /// The reports, by the name in their path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -238,7 +237,7 @@ pub struct ReportFile {
 }
 
 /// Makes report `name` for the caller's organisation.
-pub async fn make(store: &Store, files: &Files, org_id: &str, name: ReportName, query: &ReportQuery) -> ReportResult<ReportFile> {
+pub async fn make(store: &Store, images: &impl Images, org_id: &str, name: ReportName, query: &ReportQuery) -> ReportResult<ReportFile> {
     let request = params::Request::read(name, query)?;
     if request.org_id.as_deref().is_some_and(|asked| asked != org_id) {
         return Err(ReportError::OtherOrganization);
@@ -259,7 +258,7 @@ pub async fn make(store: &Store, files: &Files, org_id: &str, name: ReportName, 
     let bytes = match request.output {
         Output::Csv => render_csv::render(&report).map_err(|error| ReportError::Render(error.into()))?,
         Output::Pdf => {
-            let branding = render_pdf::Branding::load(files, org_id, dataset.organization.as_ref(), request.layout).await;
+            let branding = render_pdf::Branding::load(images, dataset.organization.as_ref(), request.layout).await;
             tokio::task::spawn_blocking(move || render_pdf::render(&report, &branding, request.layout))
                 .await
                 .map_err(|error| ReportError::Render(error.into()))?

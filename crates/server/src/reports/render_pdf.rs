@@ -18,8 +18,6 @@ use typst_layout::PagedDocument;
 
 use super::params::Layout;
 use super::{Detail, Labelled, Report};
-use crate::files::Files;
-use crate::files::names::{Folder, StoredName};
 
 const TEMPLATE: &str = include_str!("report.typ");
 /// The product's green (spec §9), for organisations without a colour of their own.
@@ -55,10 +53,10 @@ pub struct Branding {
 }
 
 impl Branding {
-    /// The organisation's name, address, colour, and images from the files store: the
-    /// letterhead of the layout when WHITE_LABEL is on, else the logo. An image that cannot be
-    /// read is left out (logged), never a failed report.
-    pub async fn load(files: &Files, org_id: &str, organization: Option<&Organization>, layout: Layout) -> Branding {
+    /// The organisation's name, address, colour, and images: the letterhead of the layout when
+    /// WHITE_LABEL is on, else the logo. An image that cannot be had is left out, never a failed
+    /// report.
+    pub async fn load(images: &impl Images, organization: Option<&Organization>, layout: Layout) -> Branding {
         let field =
             |read: fn(&Organization) -> &str| organization.map(|organization| read(organization).trim().to_string()).unwrap_or_default();
         let town = [field(|o| o.city.as_text()), field(|o| o.province.as_text()), field(|o| o.postal_code.as_text())]
@@ -85,34 +83,29 @@ impl Branding {
             Layout::Portrait => field(|o| o.letter_head.as_text()),
             Layout::Landscape => field(|o| o.landscape_letter_head.as_text()),
         };
-        let letterhead = if white_label { image(files, org_id, Folder::LetterHeads, &letterhead_name).await } else { None };
-        let logo = if letterhead.is_none() { image(files, org_id, Folder::Logos, &field(|o| o.logo.as_text())).await } else { None };
+        let letterhead = if white_label { image(images, ImageKind::Letterhead, &letterhead_name).await } else { None };
+        let logo = if letterhead.is_none() { image(images, ImageKind::Logo, &field(|o| o.logo.as_text())).await } else { None };
         Branding { name: field(|o| o.name.as_text()), lines, accent, letterhead, logo }
     }
 }
 
-/// A stored image by the name an organisation keeps (`{folder}/{name}` or the bare name).
-async fn image(files: &Files, org_id: &str, folder: Folder, name: &str) -> Option<Vec<u8>> {
-    if name.is_empty() {
-        return None;
-    }
-    let stored = StoredName::parse_file_name(name).or_else(|_| StoredName::parse(folder.as_str(), name)).ok()?;
-    match files.get(org_id, &stored).await {
-        // Typst fails the whole document on an image it cannot decode: such a file is left out.
-        Ok(Some(bytes)) if crate::files::decode::decodes(stored.image_type, bytes.clone()).await => Some(bytes.to_vec()),
-        Ok(Some(_)) => {
-            tracing::warn!(org_id, file = name, "report image does not decode; printing without it");
-            None
-        }
-        Ok(None) => {
-            tracing::warn!(org_id, file = name, "report image not found; printing without it");
-            None
-        }
-        Err(error) => {
-            tracing::warn!(org_id, file = name, %error, "report image unreadable; printing without it");
-            None
-        }
-    }
+/// The two images a PDF may carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageKind {
+    Letterhead,
+    Logo,
+}
+
+/// Where the organisation's images are kept.
+pub trait Images {
+    /// The image the organisation keeps under `name` (a file name it stored), when it can be
+    /// read and decodes; None otherwise (the report is printed without it).
+    fn image(&self, kind: ImageKind, name: &str) -> impl Future<Output = Option<Vec<u8>>> + Send;
+}
+
+/// An image the organisation names; none when the name is empty.
+async fn image(images: &impl Images, kind: ImageKind, name: &str) -> Option<Vec<u8>> {
+    if name.is_empty() { None } else { images.image(kind, name).await }
 }
 
 #[derive(Serialize)]

@@ -10,7 +10,10 @@ use fieldtag_domain::permissions::Permission;
 use crate::auth::Session;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Path, Query};
-use crate::reports::{self, ReportError, ReportName, ReportQuery};
+use crate::files::Files;
+use crate::files::decode::decodes;
+use crate::files::names::{Folder, StoredName};
+use crate::reports::{self, ImageKind, Images, ReportError, ReportName, ReportQuery};
 use crate::routes::download::attachment;
 use crate::state::AppState;
 
@@ -47,10 +50,45 @@ pub async fn report(
 ) -> ApiResult<Response> {
     session.require(Permission::ReportRead)?;
     let name = ReportName::parse(&name)?;
-    let file = reports::make(&state.store, &state.files, &session.org_id, name, &query).await?;
+    let images = OrganizationImages { files: &state.files, org_id: &session.org_id };
+    let file = reports::make(&state.store, &images, &session.org_id, name, &query).await?;
     let disposition = attachment(&file.file_name)?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static(file.content_type)), (header::CONTENT_DISPOSITION, disposition)], file.bytes)
         .into_response())
+}
+
+/// A report's letterhead or logo, from the organisation's files.
+struct OrganizationImages<'a> {
+    files: &'a Files,
+    org_id: &'a str,
+}
+
+impl Images for OrganizationImages<'_> {
+    /// A stored image by the name an organisation keeps (`{folder}/{name}` or the bare name).
+    async fn image(&self, kind: ImageKind, name: &str) -> Option<Vec<u8>> {
+        let folder = match kind {
+            ImageKind::Letterhead => Folder::LetterHeads,
+            ImageKind::Logo => Folder::Logos,
+        };
+        let org_id = self.org_id;
+        let stored = StoredName::parse_file_name(name).or_else(|_| StoredName::parse(folder.as_str(), name)).ok()?;
+        match self.files.get(org_id, &stored).await {
+            // Typst fails the whole document on an image it cannot decode: such a file is left out.
+            Ok(Some(bytes)) if decodes(stored.image_type, bytes.clone()).await => Some(bytes.to_vec()),
+            Ok(Some(_)) => {
+                tracing::warn!(org_id, file = name, "report image does not decode; printing without it");
+                None
+            }
+            Ok(None) => {
+                tracing::warn!(org_id, file = name, "report image not found; printing without it");
+                None
+            }
+            Err(error) => {
+                tracing::warn!(org_id, file = name, %error, "report image unreadable; printing without it");
+                None
+            }
+        }
+    }
 }
 
 /// Each reason a report could not be made, as its answer.

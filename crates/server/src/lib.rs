@@ -14,7 +14,6 @@ pub mod imports;
 pub mod mail;
 pub mod maintenance;
 pub mod metrics;
-pub mod reports;
 pub mod routes;
 pub mod security_headers;
 pub mod serve;

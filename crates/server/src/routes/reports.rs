@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
+use fieldtag_reports::{ImageKind, Images, ReportError, ReportName, ReportQuery};
 
 use crate::auth::Session;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -13,7 +14,6 @@ use crate::extract::{Path, Query};
 use crate::files::Files;
 use crate::files::decode::decodes;
 use crate::files::names::{Folder, StoredName};
-use crate::reports::{self, ImageKind, Images, ReportError, ReportName, ReportQuery};
 use crate::routes::download::attachment;
 use crate::state::AppState;
 
@@ -51,7 +51,7 @@ pub async fn report(
     session.require(Permission::ReportRead)?;
     let name = ReportName::parse(&name)?;
     let images = OrganizationImages { files: &state.files, org_id: &session.org_id };
-    let file = reports::make(&state.store, &images, &session.org_id, name, &query).await?;
+    let file = fieldtag_reports::make(&state.store, &images, &session.org_id, name, &query).await?;
     let disposition = attachment(&file.file_name)?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static(file.content_type)), (header::CONTENT_DISPOSITION, disposition)], file.bytes)
         .into_response())

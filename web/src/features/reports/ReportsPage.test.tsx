@@ -250,7 +250,8 @@ describe("ReportsPage", () => {
     const { calls } = await show();
     const { user, dialog } = await openReport("Selective Equipment Report");
     // The select starts on the first site; an item picked there is dropped when the site changes.
-    await user.click(within(dialog).getByRole("combobox", { name: "Items" }));
+    // Items shows once the first site is chosen, a render after the dialog opens.
+    await user.click(await within(dialog).findByRole("combobox", { name: "Items" }));
     await user.click(await screen.findByRole("option", { name: "A-100 — Lobby by the door" }));
     await user.keyboard("{Escape}");
     await user.click(within(dialog).getByRole("combobox", { name: /Site/ }));

@@ -26,8 +26,8 @@ web-build: web-deps
 
 TEST_LOGS := $(CARGO_TARGET_DIR)/test-logs
 
-## test: every test, Rust on SQLite and PostgreSQL, the web unit tests, the browser tests, then one total
-test: test-rust test-web test-e2e
+## test: the lints, then every test, Rust on SQLite and PostgreSQL, the web unit tests, the browser tests, then one total
+test: lint test-rust test-web test-e2e
 	@scripts/test-summary.sh $(TEST_LOGS)/rust.log $(TEST_LOGS)/web.log $(TEST_LOGS)/e2e.log
 
 test-rust:
@@ -72,7 +72,9 @@ bench:
 	FIELDTAG_TEST_POSTGRES_URL=$$url FIELDTAG_SYNC_OPS=50000 FIELDTAG_SYNC_RESTARTS=10 \
 	  cargo test --release --locked -p fieldtag-server --test sync_convergence -- --nocapture --test-threads 1 2>&1 | grep -E '^sync_convergence engine|test result'
 
-## lint: formatting and lints
-lint:
+## lint: Rust formatting and clippy, ESLint's walls of the web app, and docs that name only paths that exist
+lint: web-deps
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
+	cd web && npm run lint
+	python3 scripts/check-docs.py

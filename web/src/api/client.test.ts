@@ -137,6 +137,29 @@ describe("api client", () => {
     expect(state.cleared?.code).toBe("RefreshTokenDeletedOrFake");
   });
 
+  it("says 'No refresh token on file' when asked to refresh without a stored refresh token, and asks the server nothing", async () => {
+    const { calls, fetchFn } = fakeServer(() => ({ status: 200, body: {} }));
+    const none = createApiClient({ session: holder(null).session, fetch: fetchFn, now: () => NOW });
+    const error = (await none.refresh().catch((e: unknown) => e)) as ApiError;
+    expect([error.message, error.code]).toEqual(["No refresh token on file", "NoRefreshToken"]);
+    const { state, session: s } = holder(session("access-1", 0, ""));
+    const blank = createApiClient({ session: s, fetch: fetchFn, now: () => NOW });
+    const cleared = (await blank.request("GET", "/x").catch((e: unknown) => e)) as ApiError;
+    expect(cleared.message).toBe("No refresh token on file");
+    expect(state.current).toBeNull();
+    expect(state.cleared?.code).toBe("NoRefreshToken");
+    expect(calls).toEqual([]);
+  });
+
+  it("keeps the server's 'No refresh token on file' and clears the session", async () => {
+    const { fetchFn } = fakeServer(() => ({ status: 401, body: { code: "NoRefreshToken", message: "No refresh token on file", contextId: "c5" } }));
+    const { state, session: s } = holder(session("access-1", 0));
+    const client = createApiClient({ session: s, fetch: fetchFn, now: () => NOW });
+    const error = (await client.request("GET", "/x").catch((e: unknown) => e)) as ApiError;
+    expect([error.message, error.code]).toEqual(["No refresh token on file", "NoRefreshToken"]);
+    expect(state.current).toBeNull();
+  });
+
   it("words failures as the error catalogue does", async () => {
     const answers = [
       { status: 400, body: { code: "BadRequest", message: "Please fill out all fields", contextId: "c3" } },

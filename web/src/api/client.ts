@@ -1,8 +1,9 @@
 /**
  * The HTTP client every call goes through (§7, §8): adds the bearer access token, refreshes
  * it when it expires within 2 minutes, forces one refresh and one retry when the server says
- * the token is blacklisted, clears the session when the refresh token is deleted or fake,
- * and turns every failure into an {@link ApiError} worded as the error catalogue says. Every
+ * the token is blacklisted, clears the session when the refresh token is deleted, fake or
+ * missing ('No refresh token on file'), and turns every failure into an {@link ApiError}
+ * worded as the error catalogue says. Every
  * call says which app makes it; a refresh the server refuses because the user may no longer
  * sign in to this app ends the session, as a deleted refresh token does.
  */
@@ -88,13 +89,18 @@ export function createApiClient({ session, fetch: fetchFn = (...args) => fetch(.
   async function refresh(stale?: string): Promise<Session> {
     refreshing ??= acrossTabs(async () => {
       const current = session.get();
-      if (!current) throw new ApiError("api", t("refreshTokenDeletedOrFake"), 401, "RefreshTokenDeletedOrFake");
+      if (!current?.refreshToken) {
+        // §7: nothing to refresh with; a session without one is of no further use.
+        const missing = new ApiError("api", t("noRefreshToken"), 401, "NoRefreshToken");
+        if (current) session.set(null, missing);
+        throw missing;
+      }
       // Another tab refreshed while this one waited: its session is the new one.
       if (stale !== undefined && current.token !== stale) return current;
       const response = await send("POST", "/token", { auth: `Bearer ${current.refreshToken}` }, null);
       if (!response.ok) {
         const error = await failure(response);
-        if (error.code === "LoginNotAllowed") {
+        if (error.code === "LoginNotAllowed" || error.code === "NoRefreshToken") {
           session.set(null, error);
           throw error;
         }

@@ -4,6 +4,7 @@ export const errors = {
   serverError: "Server error",
   noMessageFromApi: "No message sent from api",
   refreshTokenDeletedOrFake: "Refresh token deleted or fake",
+  noRefreshToken: "No refresh token on file",
   syncFailed: "An error happened while syncing",
   syncStaleUnreadable: "A newer change to this record is on the server, so this change was not saved.",
   crashed: "An error ocurred while trying to show this page.",

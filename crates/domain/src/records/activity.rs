@@ -27,12 +27,16 @@ pub struct HistoryRecord {
 }
 
 impl HistoryRecord {
-    /// The service a performed service's record (and its checklist) is about: its `relevantId`
-    /// is the performed service's id, `{equipmentId}-{serviceTypeId}`, or the service type's.
+    /// The service a performed service's record (and its checklist) is about.
     pub fn service_type_id(&self) -> &str {
-        let relevant = self.relevant_id.as_ref().map(|id| id.0.as_str()).unwrap_or_default();
-        relevant.rsplit_once('-').map_or(relevant, |(_, service_type)| service_type)
+        service_type_of(self.relevant_id.as_ref().map(|id| id.0.as_str()).unwrap_or_default())
     }
+}
+
+/// The service type a performed service's history record names in its `relevantId`: the
+/// performed service's id, `{equipmentId}-{serviceTypeId}`, or the service type's own.
+pub fn service_type_of(relevant_id: &str) -> &str {
+    relevant_id.rsplit_once('-').map_or(relevant_id, |(_, service_type)| service_type)
 }
 
 /// A data change: the values before and after.

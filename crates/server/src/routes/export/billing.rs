@@ -1,167 +1,29 @@
-//! `GET /api/organizations/{orgId}/export`: the whole organisation as one JSON document,
-//! streamed page by page; `GET /api/organizations/{orgId}/export/billing`: billing counts per
-//! SKU for a period. Both are reads, so an inactive organisation may still export
-//! (billing/guard.rs). docs/export.md.
+//! Billing counts per SKU for a period: the moves the server billed when it recorded them, and
+//! the services performed, counted from the synced history.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
-use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use fieldtag_domain::history_type::HistoryType;
 use fieldtag_domain::permissions::Permission;
-use fieldtag_domain::records::people::SECRET_FIELDS;
+use fieldtag_domain::records::activity::service_type_of;
+use fieldtag_domain::records::services::ServiceType;
+use fieldtag_domain::records::stored::{AsText, Stored};
 use fieldtag_domain::sync_kind::SyncKind;
-use fieldtag_store::{Store, StoreError, now_stamp};
+use fieldtag_store::{Store, now_stamp};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-use crate::auth::{OrgSession, Session};
+use super::{EXPORT_PAGE, today};
+use crate::auth::OrgSession;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::Query;
 use crate::routes::download::attachment;
 use crate::state::AppState;
-
-/// Records read and written per chunk of the export.
-pub const EXPORT_PAGE: i64 = 1_000;
-
-/// History types of a performed service (spec §4): scheduled 2, unscheduled 3.
-const PERFORMED_SERVICE: f64 = 2.0;
-const PERFORMED_UNSCHEDULED_SERVICE: f64 = 3.0;
-
-fn today() -> Date {
-    jiff::Timestamp::now().to_zoned(TimeZone::UTC).date()
-}
-
-/// The kinds of the export after the organisation itself: every kind the sync feed carries
-/// (global alerts are the operator's, not the organisation's).
-fn exported_kinds() -> Vec<SyncKind> {
-    SyncKind::ALL.into_iter().filter(|kind| !matches!(kind, SyncKind::Organization | SyncKind::GlobalAlerts)).collect()
-}
-
-/// The export holds everything, so it asks for SETTINGS_READ and for every permission that
-/// reads a kind through sync: it never shows a user more than sync would.
-fn require_export(session: &Session) -> ApiResult<()> {
-    session.require(Permission::SettingsRead)?;
-    for kind in exported_kinds() {
-        if let Some(permission) = kind.read_permission() {
-            session.require(permission)?;
-        }
-    }
-    Ok(())
-}
-
-/// Where the streamed export stands between chunks.
-struct ExportWriter {
-    store: Store,
-    org_id: String,
-    kinds: Vec<SyncKind>,
-    /// The kind being written (an index into `kinds`).
-    kind: usize,
-    /// The last id written of the current kind; None before its list is opened.
-    after: Option<String>,
-    /// The document's opening, written as the first chunk.
-    head: Option<String>,
-    finished: bool,
-}
-
-impl ExportWriter {
-    /// The next chunk: the head, then one page of records at a time, then the closing brace.
-    async fn next_chunk(&mut self) -> Result<Option<Bytes>, StoreError> {
-        if let Some(head) = self.head.take() {
-            return Ok(Some(Bytes::from(head)));
-        }
-        let Some(kind) = self.kinds.get(self.kind).copied() else {
-            if self.finished {
-                return Ok(None);
-            }
-            self.finished = true;
-            return Ok(Some(Bytes::from_static(b"}")));
-        };
-        let mut chunk = String::new();
-        let first_page = self.after.is_none();
-        if first_page {
-            chunk.push_str(&format!(",\"{}\":[", kind.key()));
-        }
-        let after = self.after.take().unwrap_or_default();
-        let page = self.store.records_page(&self.org_id, kind.key(), &after, EXPORT_PAGE, false).await?;
-        for (n, record) in page.iter().enumerate() {
-            if n > 0 || !first_page {
-                chunk.push(',');
-            }
-            if kind == SyncKind::Users {
-                chunk.push_str(&without_secrets(&record.data)?);
-            } else {
-                chunk.push_str(record.data.trim());
-            }
-        }
-        if (page.len() as i64) < EXPORT_PAGE {
-            chunk.push(']');
-            self.kind += 1;
-        } else {
-            self.after = page.last().map(|record| record.id.clone());
-        }
-        Ok(Some(Bytes::from(chunk)))
-    }
-}
-
-/// A user record with any secret field removed (sync refuses them; this is the second lock).
-fn without_secrets(data: &str) -> Result<String, StoreError> {
-    let mut user: Value = serde_json::from_str(data).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-    if let Some(map) = user.as_object_mut() {
-        for field in SECRET_FIELDS {
-            map.remove(field);
-        }
-    }
-    Ok(user.to_string())
-}
-
-/// The whole organisation as one JSON document, streamed (SETTINGS_READ and the read
-/// permission of every kind): `exportedAt`, `organization`, then one list per sync kind
-/// (equipment, locations, performedServices, …, schedule, siteTypes) of the records that are
-/// not deleted, as stored. No tombstones, passwords, tokens or server secrets.
-#[utoipa::path(get, path = "/api/organizations/{orgId}/export", tag = "export", security(("bearer" = [])),
-    params(("orgId" = String, Path, description = "The caller's organisation")),
-    responses(
-        (status = 200, description = "The export, a JSON download named '{organization} - Export - {YYYY-MM-DD}.json'", content_type = "application/json", body = Object),
-        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn export_organization(State(state): State<AppState>, OrgSession(session): OrgSession) -> ApiResult<Response> {
-    require_export(&session)?;
-    let organization = state.store.organization(&session.org_id).await?.ok_or_else(|| ApiError::not_found("Organization not found"))?;
-    let name = organization["name"].as_str().filter(|name| !name.trim().is_empty()).unwrap_or("Organization").trim().to_string();
-    let exported_at = now_stamp();
-    let head = format!("{{\"exportedAt\":\"{exported_at}\",\"organization\":{organization}");
-    let writer = ExportWriter {
-        store: state.store.clone(),
-        org_id: session.org_id.clone(),
-        kinds: exported_kinds(),
-        kind: 0,
-        after: None,
-        head: Some(head),
-        finished: false,
-    };
-    let chunks = futures_util::stream::unfold(Some(writer), |writer| async move {
-        let mut writer = writer?;
-        match writer.next_chunk().await {
-            Ok(Some(chunk)) => Some((Ok(chunk), Some(writer))),
-            Ok(None) => None,
-            Err(error) => {
-                // The status is sent already: the body ends early, which no JSON reader accepts.
-                tracing::error!(org_id = %writer.org_id, %error, "the export stopped");
-                Some((Err(error), None))
-            }
-        }
-    });
-    let file_name = format!("{name} - Export - {}.json", today());
-    Ok((
-        [(header::CONTENT_TYPE, HeaderValue::from_static("application/json")), (header::CONTENT_DISPOSITION, attachment(&file_name)?)],
-        Body::from_stream(chunks),
-    )
-        .into_response())
-}
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -235,12 +97,13 @@ fn day_start_ms(day: Date) -> ApiResult<i64> {
     Ok(day.to_zoned(TimeZone::UTC).map_err(ApiError::internal)?.timestamp().as_millisecond())
 }
 
-/// The fields of a history record the service count reads.
+/// The fields of a history record the service count reads: only these are read, for a whole
+/// organisation's history passes through here.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct HistoryLine<'a> {
     #[serde(rename = "type")]
-    kind: Option<f64>,
+    kind: Option<HistoryType>,
     #[serde(borrow)]
     date: Option<Cow<'a, str>>,
     #[serde(borrow)]
@@ -276,10 +139,13 @@ async fn services_per_sku(store: &Store, org_id: &str, from_ms: i64, until_ms: i
     // Deleted service types too: a service done before its type was deleted is still billed.
     let mut skus: HashMap<String, Option<String>> = HashMap::new();
     each_record(store, org_id, SyncKind::ServiceTypes, true, |data| {
-        let service_type: Value = serde_json::from_str(data).map_err(ApiError::internal)?;
-        if let Some(id) = service_type["id"].as_str() {
-            let sku = service_type["sku"].as_str().map(str::trim).filter(|sku| !sku.is_empty()).map(str::to_string);
-            skus.insert(id.to_string(), sku);
+        match serde_json::from_str::<Stored<ServiceType>>(data) {
+            Ok(service_type) => {
+                let sku = Some(service_type.sku.as_text().trim()).filter(|sku| !sku.is_empty()).map(str::to_string);
+                skus.insert(service_type.id, sku);
+            }
+            // It passed the same check on its way in; its services are counted without a SKU.
+            Err(error) => tracing::warn!(org_id, %error, "a stored service type does not read"),
         }
         Ok(())
     })
@@ -287,7 +153,7 @@ async fn services_per_sku(store: &Store, org_id: &str, from_ms: i64, until_ms: i
     let mut counts: HashMap<Option<String>, i64> = HashMap::new();
     each_record(store, org_id, SyncKind::History, false, |data| {
         let line: HistoryLine = serde_json::from_str(data).map_err(ApiError::internal)?;
-        if !matches!(line.kind, Some(kind) if kind == PERFORMED_SERVICE || kind == PERFORMED_UNSCHEDULED_SERVICE) {
+        if !line.kind.is_some_and(HistoryType::is_performed_service) {
             return Ok(());
         }
         let Some(at) = line.date.as_deref().and_then(|date| date.parse::<jiff::Timestamp>().ok()) else {
@@ -296,8 +162,7 @@ async fn services_per_sku(store: &Store, org_id: &str, from_ms: i64, until_ms: i
         if !(from_ms..until_ms).contains(&at.as_millisecond()) {
             return Ok(());
         }
-        let relevant = line.relevant_id.as_deref().unwrap_or_default();
-        let service_type_id = relevant.rsplit_once('-').map_or(relevant, |(_, service_type)| service_type);
+        let service_type_id = service_type_of(line.relevant_id.as_deref().unwrap_or_default());
         let sku = skus.get(service_type_id).cloned().flatten();
         *counts.entry(sku).or_default() += 1;
         Ok(())

@@ -47,7 +47,10 @@ describe("starter catalogues", () => {
       const type = catalogue.equipmentTypes.find((t) => t.name === typeName)!;
       return catalogue.serviceTypes
         .filter((s) => s.equipmentTypeId === type.id && (s.conditions ?? []).length > 0)
-        .map((s) => [s.name, s.conditions![0].type, s.conditions![0].timeFrequencyType, s.conditions![0].timeFrequency]);
+        .map((s) => {
+          const [condition] = s.conditions ?? [];
+          return [s.name, condition?.type, condition?.timeFrequencyType, condition?.timeFrequency];
+        });
     };
     expect(conditionsOf("Extinguisher - Dry Chemical (Stored Pressure)")).toEqual([
       ["6-Year Maintenance", "time", 7, 6],

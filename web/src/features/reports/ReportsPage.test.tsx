@@ -113,7 +113,19 @@ describe("ReportsPage", () => {
   it("lists the eight reports of §7 by readable names", async () => {
     await show();
     const list = await screen.findByRole("list", { name: "Reports" });
-    expect(within(list).getAllByRole("button").map((b) => b.textContent)).toEqual(NAMES);
+    expect(within(list).getAllByRole("button").map((b) => b.getAttribute("aria-labelledby") && document.getElementById(b.getAttribute("aria-labelledby") ?? "")?.textContent)).toEqual(NAMES);
+  });
+
+  it("says under each report what it contains, as the button's description", async () => {
+    await show();
+    const list = await screen.findByRole("list", { name: "Reports" });
+    const described = (name: string) => {
+      const id = within(list).getByRole("button", { name }).getAttribute("aria-describedby") ?? "";
+      return document.getElementById(id)?.textContent;
+    };
+    expect(described("Deficiency Report")).toBe("Deficiencies open at some time in a date range, with when each was opened and closed and for how many days.");
+    expect(described("Location Report")).toBe("One line per site: address, contact, equipment, what is due, open deficiencies, the last service and the next due date.");
+    for (const name of NAMES) expect(described(name)).toMatch(/\w.+\.$/);
   });
 
   it("opens the inspection report with §9's defaults and downloads it under the server's name", async () => {

@@ -46,6 +46,8 @@ export type ReportField = Exclude<keyof ReportForm, "locationId" | "output" | "l
 export interface ReportDefinition {
   name: ReportName;
   title: StringKey;
+  /** One line saying what the report contains, under its name in the list. */
+  contents: StringKey;
   /** The form fields it has, in order, each sent under its own name. */
   fields: readonly ReportField[];
   /** Made for one site: the server needs locationId (params.rs `company_wide`). */
@@ -53,14 +55,14 @@ export interface ReportDefinition {
 }
 
 export const REPORTS: readonly ReportDefinition[] = [
-  { name: "inspectionReport", title: "reportInspectionReport", fields: ["reportDate", "monthsOfHistory", "hideAddedHistory"], oneSite: true },
-  { name: "equipmentReport", title: "reportEquipmentReport", fields: ["serviceOrInspection"], oneSite: true },
-  { name: "deficiencyReport", title: "reportDeficiencyReport", fields: ["startDate", "endDate"], oneSite: false },
-  { name: "locationReport", title: "reportLocationReport", fields: [], oneSite: false },
-  { name: "selectiveEquipmentReport", title: "reportSelectiveEquipmentReport", fields: ["equipmentIds", "equipmentTypeIds", "modelIds", "serviceTypeIds"], oneSite: true },
-  { name: "equipmentDueConsolidatedReport", title: "reportEquipmentDueConsolidatedReport", fields: ["endDate"], oneSite: false },
-  { name: "timeAtLocation", title: "reportTimeAtLocation", fields: ["startDate", "endDate"], oneSite: false },
-  { name: "questionnaireReport", title: "reportQuestionnaireReport", fields: ["startDate", "endDate", "serviceTypeId"], oneSite: false },
+  { name: "inspectionReport", title: "reportInspectionReport", contents: "reportInspectionReportContents", fields: ["reportDate", "monthsOfHistory", "hideAddedHistory"], oneSite: true },
+  { name: "equipmentReport", title: "reportEquipmentReport", contents: "reportEquipmentReportContents", fields: ["serviceOrInspection"], oneSite: true },
+  { name: "deficiencyReport", title: "reportDeficiencyReport", contents: "reportDeficiencyReportContents", fields: ["startDate", "endDate"], oneSite: false },
+  { name: "locationReport", title: "reportLocationReport", contents: "reportLocationReportContents", fields: [], oneSite: false },
+  { name: "selectiveEquipmentReport", title: "reportSelectiveEquipmentReport", contents: "reportSelectiveEquipmentReportContents", fields: ["equipmentIds", "equipmentTypeIds", "modelIds", "serviceTypeIds"], oneSite: true },
+  { name: "equipmentDueConsolidatedReport", title: "reportEquipmentDueConsolidatedReport", contents: "reportEquipmentDueConsolidatedReportContents", fields: ["endDate"], oneSite: false },
+  { name: "timeAtLocation", title: "reportTimeAtLocation", contents: "reportTimeAtLocationContents", fields: ["startDate", "endDate"], oneSite: false },
+  { name: "questionnaireReport", title: "reportQuestionnaireReport", contents: "reportQuestionnaireReportContents", fields: ["startDate", "endDate", "serviceTypeId"], oneSite: false },
 ];
 
 const DAY = "YYYY-MM-DD";

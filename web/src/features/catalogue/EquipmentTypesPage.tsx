@@ -1,11 +1,15 @@
-/** /equipment-types (§2): the organisation's equipment types, by name; Add needs SETTINGS_WRITE. */
-import { Box } from "@mui/material";
+/**
+ * /equipment-types (§2): the organisation's equipment types, by name; Add needs SETTINGS_WRITE,
+ * and so do the starter catalogues offered under the list.
+ */
+import { Paper, Stack } from "@mui/material";
 import { useMemo } from "react";
 import { t } from "../../lib/strings";
 import type { EquipmentType } from "../../domain/records";
 import { useRecords } from "../../offline/SyncProvider";
 import { Notice } from "../../ui/forms/RecordForm";
 import { RecordList, byName } from "../../ui/forms/RecordList";
+import { StarterCatalogueButtons } from "../../ui/StarterCatalogueButtons";
 import { useCatalogueAccess } from "./access";
 
 export function EquipmentTypesPage() {
@@ -14,7 +18,7 @@ export function EquipmentTypesPage() {
   const items = useMemo(() => [...types].sort(byName).map((type) => ({ id: type.id, primary: type.name, to: `/equipment-types/${type.id}` })), [types]);
   if (!access.read) return <Notice>{t("recordReadNeeded")}</Notice>;
   return (
-    <Box sx={{ maxWidth: 720 }}>
+    <Stack spacing={5} sx={{ maxWidth: 720 }}>
       <RecordList
         title={t("equipmentTypes")}
         headingLevel="h1"
@@ -22,6 +26,11 @@ export function EquipmentTypesPage() {
         empty={t("catalogueNoEquipmentTypes")}
         add={access.write ? { label: t("catalogueAddEquipmentType"), to: "/equipment-types/new" } : undefined}
       />
-    </Box>
+      {access.write && (
+        <Paper sx={{ p: { xs: 3, sm: 4 } }}>
+          <StarterCatalogueButtons orgId={access.orgId} />
+        </Paper>
+      )}
+    </Stack>
   );
 }

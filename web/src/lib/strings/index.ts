@@ -18,6 +18,7 @@ import { scanning } from "./scanning";
 import { schedule } from "./schedule";
 import { services } from "./services";
 import { settings } from "./settings";
+import { setup } from "./setup";
 import { shell } from "./shell";
 import { signIn } from "./signIn";
 import { sites } from "./sites";
@@ -48,6 +49,7 @@ const en = {
   ...reports,
   ...subscription,
   ...imports,
+  ...setup,
 };
 
 export type StringKey = keyof typeof en;

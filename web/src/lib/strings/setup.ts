@@ -1,0 +1,23 @@
+/** Strings of the first hour: the setup checklist, the starter catalogues, and the hints that lead to them. */
+export const setup = {
+  starterTitle: "Starter Catalogues",
+  starterText: "Add a ready-made catalogue in one click, then edit it like any other. Check its intervals against the rules where you work.",
+  starterAdd: "Add {name}",
+  starterHas: "{name}: added",
+  setupTitle: "Set Up Your Organisation",
+  setupText: "A few steps to your first due item.",
+  setupStepsDone: "{done} of {total} done",
+  setupDone: "Done",
+  setupToDo: "To do",
+  setupCatalogue: "Add equipment types and service types",
+  setupModels: "Add models",
+  setupSite: "Add your first site",
+  setupImport: "Import a spreadsheet of equipment",
+  setupInvite: "Invite technicians",
+  setupOpen: "Open",
+  setupAllDone: "Your organisation is set up.",
+  setupDismiss: "Dismiss",
+  equipmentNoTypeHint: "Equipment without a model of an equipment type can never come due.",
+  equipmentNoModelsYet: "No models yet. Models are added under an equipment type in",
+  equipmentNoModelsLink: "Equipment Types",
+};

@@ -78,6 +78,9 @@ pub struct Organization {
     pub enabled_features: Option<Vec<Feature>>,
     pub plan: Option<Text>,
     pub trial_ends_at: Option<Text>,
+    /// The payment provider's word for the subscription (`active`, `past_due`, `canceled`, ...),
+    /// kept by the server from the provider's events; unset before the first subscription.
+    pub subscription_status: Option<Text>,
 }
 
 impl Kind for Organization {

@@ -7,6 +7,8 @@
 //!   unless it starts a new subscription (a checkout, a subscription created).
 //! - An invoice never brings a canceled subscription back; only a new checkout does.
 
+use fieldtag_domain::records::people::Organization;
+use fieldtag_domain::records::stored::AsText;
 use fieldtag_store::{EventChange, Subscription};
 use serde_json::{Value, json};
 
@@ -169,16 +171,18 @@ pub fn decide(
 
 /// Whether the free trial has run out with no subscription to follow it: such an
 /// organisation becomes inactive (spec §4: the canceled notice with Reactivate).
-pub fn trial_has_lapsed(organization: &Value, now: jiff::Timestamp) -> bool {
-    let billed_by_provider = organization["manualBilling"].as_bool() == Some(false);
-    let still_active = organization["active"].as_bool() != Some(false);
-    let never_subscribed = organization["subscriptionStatus"].as_str().is_none();
-    let ended = organization["trialEndsAt"].as_str().and_then(|t| t.parse::<jiff::Timestamp>().ok()).is_some_and(|end| end <= now);
+pub fn trial_has_lapsed(organization: &Organization, now: jiff::Timestamp) -> bool {
+    let billed_by_provider = organization.manual_billing.is_some_and(|manual| !manual.0);
+    let still_active = organization.active.is_none_or(|active| active.0);
+    let never_subscribed = organization.subscription_status.is_none();
+    let ended = organization.trial_ends_at.as_text().parse::<jiff::Timestamp>().is_ok_and(|end| end <= now);
     billed_by_provider && still_active && never_subscribed && ended
 }
 
 #[cfg(test)]
 mod tests {
+    use serde::Deserialize;
+
     use super::*;
 
     fn prices() -> Prices {
@@ -186,7 +190,7 @@ mod tests {
     }
 
     fn org() -> Value {
-        json!({"id": "o", "active": true, "hasSetUpBilling": false, "manualBilling": false, "plan": "Basic", "lastUpdated": "2026-01-01T00:00:00Z"})
+        json!({"id": "o", "name": "Acme", "email": "ops@acme.ca", "active": true, "hasSetUpBilling": false, "manualBilling": false, "plan": "Basic", "lastUpdated": "2026-01-01T00:00:00Z"})
     }
 
     fn subscription_event(id: &str, kind: &str, created: i64, sub: &str, status: &str, price: &str) -> ProviderEvent {
@@ -246,13 +250,14 @@ mod tests {
 
     #[test]
     fn a_lapsed_trial_without_a_subscription() {
+        let lapsed = |organization: &Value| trial_has_lapsed(&Organization::deserialize(organization).unwrap(), now());
         let mut organization = org();
         organization["trialEndsAt"] = json!("2026-01-15T00:00:00Z");
-        assert!(trial_has_lapsed(&organization, now()));
+        assert!(lapsed(&organization));
         organization["subscriptionStatus"] = json!("trialing");
-        assert!(!trial_has_lapsed(&organization, now()));
+        assert!(!lapsed(&organization));
         organization["subscriptionStatus"] = Value::Null;
         organization["manualBilling"] = json!(true);
-        assert!(!trial_has_lapsed(&organization, now()));
+        assert!(!lapsed(&organization));
     }
 }

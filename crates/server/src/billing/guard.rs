@@ -8,6 +8,8 @@ use axum::extract::{Request, State};
 use axum::http::{Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use fieldtag_domain::records::people::Organization;
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::events::trial_has_lapsed;
@@ -46,7 +48,8 @@ pub async fn refuse_writes_when_inactive(State(state): State<AppState>, request:
         Ok(None) => return next.run(request).await,
         Err(error) => return error.into_response(),
     };
-    if organization["active"].as_bool() != Some(false) || is_read(request.method()) || ALWAYS_ALLOWED.contains(&rest) {
+    let active = organization.active.is_none_or(|active| active.0);
+    if active || is_read(request.method()) || ALWAYS_ALLOWED.contains(&rest) {
         return next.run(request).await;
     }
     if rest == "signed-urls" {
@@ -55,18 +58,19 @@ pub async fn refuse_writes_when_inactive(State(state): State<AppState>, request:
     ApiError::subscription_inactive().into_response()
 }
 
-/// The organisation record, made inactive first when its free trial has lapsed.
-async fn current_organization(state: &AppState, org_id: &str) -> Result<Option<Value>, ApiError> {
+/// The organisation record, made inactive first when its free trial has lapsed. None when
+/// there is none, or it does not read as an organisation: the handler has the last word.
+async fn current_organization(state: &AppState, org_id: &str) -> Result<Option<Organization>, ApiError> {
     let now = jiff::Timestamp::now();
-    let organization = state.store.organization(org_id).await?;
+    let organization = state.store.organization(org_id).await?.as_ref().and_then(read);
     if !organization.as_ref().is_some_and(|organization| trial_has_lapsed(organization, now)) {
         return Ok(organization);
     }
     let lapsed = state
         .store
-        .update_organization(org_id, |organization| {
-            trial_has_lapsed(organization, now).then(|| {
-                let mut lapsed = organization.clone();
+        .update_organization(org_id, |stored| {
+            read(stored).is_some_and(|organization| trial_has_lapsed(&organization, now)).then(|| {
+                let mut lapsed = stored.clone();
                 lapsed["active"] = json!(false);
                 lapsed["lastUpdated"] = json!(now.to_string());
                 lapsed
@@ -74,7 +78,11 @@ async fn current_organization(state: &AppState, org_id: &str) -> Result<Option<V
         })
         .await?;
     tracing::info!(org_id, "free trial ended without a subscription: organization inactive");
-    Ok(lapsed)
+    Ok(lapsed.as_ref().and_then(read))
+}
+
+fn read(stored: &Value) -> Option<Organization> {
+    Organization::deserialize(stored).ok()
 }
 
 /// A signed link to read a file is a read, though it is asked for with POST.

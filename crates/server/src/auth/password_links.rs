@@ -16,6 +16,26 @@ pub async fn invite_link(store: &Store, public_url: &str, org_id: &str, user_id:
     new_link(store, public_url, "accept-invite", UserTokenPurpose::Invite, valid_millis, org_id, user_id).await
 }
 
+/// Why someone is invited, which the invite mail says before the link.
+pub enum Invitation<'a> {
+    /// An administrator of `organization` added them on the users screen.
+    Added { organization: &'a str },
+    /// An import brought them from the safety scan app.
+    Imported,
+}
+
+/// The subject and body of the mail that carries an invite link.
+pub fn invite_mail(name: &str, invitation: Invitation, link: &str) -> (&'static str, String) {
+    let why = match invitation {
+        Invitation::Added { organization } => format!("You were added as a member of {organization} on Fieldtag."),
+        Invitation::Imported => {
+            "Your organisation moved its records from the safety scan app to Fieldtag, and you were added as a member.".to_string()
+        }
+    };
+    let body = format!("Hello {name},\n\n{why}\nChoose your password to join (the link works for {INVITE_VALID_DAYS} days):\n\n{link}\n");
+    ("You are invited to Fieldtag", body)
+}
+
 /// A new link for `user_id` to choose a new password.
 pub async fn reset_link(store: &Store, public_url: &str, org_id: &str, user_id: &str) -> Result<String, StoreError> {
     let valid_millis = RESET_VALID_MINUTES * 60 * 1000;

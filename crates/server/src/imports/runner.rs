@@ -11,7 +11,7 @@ use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
 use super::safety_scan::{self, ImportError, Invitee};
-use crate::auth::password_links::{INVITE_VALID_DAYS, invite_link};
+use crate::auth::password_links::{Invitation, invite_link, invite_mail};
 use crate::mail::Mailer;
 
 /// How often an idle runner looks for waiting jobs.
@@ -141,10 +141,6 @@ async fn invite(context: &RunnerContext, job: &ImportJob, invitee: &Invitee) {
             return;
         }
     };
-    let body = format!(
-        "Hello {},\n\nYour organisation moved its records from the safety scan app to Fieldtag, and you were added as a member.\n\
-         Choose your password to join (the link works for {INVITE_VALID_DAYS} days):\n\n{link}\n",
-        invitee.name
-    );
-    context.mailer.send(&invitee.email, "You are invited to Fieldtag", &body).await;
+    let (subject, body) = invite_mail(&invitee.name, Invitation::Imported, &link);
+    context.mailer.send(&invitee.email, subject, &body).await;
 }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth::Session;
 use crate::auth::client_app::{ClientApp, permissions_of};
-use crate::auth::password_links::{RESET_VALID_MINUTES, invite_link, reset_link};
+use crate::auth::password_links::{Invitation, RESET_VALID_MINUTES, invite_link, invite_mail, reset_link};
 use crate::auth::passwords::{check_new_password, hash_password};
 use crate::auth::sign_in::{LoginAnswer, start_session};
 use crate::auth::tokens::hash_opaque_token;
@@ -173,8 +173,8 @@ pub struct InviteLinkAnswer {
     data: InviteLink,
 }
 
-/// A link the user opens to set their password and join (SETTINGS_WRITE). Only for a user who
-/// has not joined yet; a new link revokes the earlier ones.
+/// A link the user opens to set their password and join (SETTINGS_WRITE), answered and mailed
+/// to the user. Only for a user who has not joined yet; a new link revokes the earlier ones.
 #[utoipa::path(post, path = "/api/users/{id}/invite-link", tag = "auth", security(("bearer" = [])),
     params(("id" = String, Path, description = "A user of the caller's organisation")),
     responses((status = 200, body = InviteLinkAnswer), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
@@ -204,6 +204,13 @@ pub async fn create_invite_link(
         return Err(ApiError::already_joined());
     }
     let invite_link = invite_link(&state.store, &state.public_url, &session.org_id, &user_id).await?;
+    let organization = state.store.organization(&session.org_id).await?;
+    let organization_name = organization.as_ref().and_then(|o| o["name"].as_str()).unwrap_or("your organisation").to_string();
+    let name = user["name"].as_str().unwrap_or("there").to_string();
+    let (subject, body) = invite_mail(&name, Invitation::Added { organization: &organization_name }, &invite_link);
+    // Mailed as well as shown; the answer does not wait for the mail server.
+    let mailer = state.mailer.clone();
+    tokio::spawn(async move { mailer.send(&email, subject, &body).await });
     Ok(Json(InviteLinkAnswer { data: InviteLink { invite_link } }))
 }
 

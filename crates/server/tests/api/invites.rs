@@ -1,3 +1,5 @@
+use std::time::Duration;
+
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
@@ -7,6 +9,7 @@ crate::on_both_engines!(
     invited_user_sets_a_password_and_is_logged_in,
     invite_tokens_are_single_use_and_bound_to_their_user,
     invite_links_need_settings_write_and_a_user_of_ones_own_organization,
+    an_invite_link_is_also_mailed_to_the_user,
 );
 
 async fn new_user_record(app: &TestApp, org_id: &str, email: &str) -> String {
@@ -64,4 +67,41 @@ async fn invite_links_need_settings_write_and_a_user_of_ones_own_organization(ap
     let rival = app.sign_up("boss@rival.ca").await;
     let response = app.authed(Method::POST, &format!("/api/users/{pending}/invite-link"), &rival.token).send().await.unwrap();
     expect_error(response, StatusCode::NOT_FOUND, "NotFound", "User not found").await;
+}
+
+/// The mails kept for `email`, once the background task has written at least `count`.
+async fn mails_for(app: &TestApp, email: &str, count: usize) -> Vec<fieldtag_store::OutboxMail> {
+    for _ in 0..400 {
+        let mails = app.store.outbox_for(email).await.unwrap();
+        if mails.len() >= count {
+            return mails;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no invite mail for {email}");
+}
+
+async fn an_invite_link_is_also_mailed_to_the_user(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let pending = new_user_record(app, &owner.org_id, "pending@acme.ca").await;
+    let rival = app.sign_up("boss@rival.ca").await;
+    let response = app.authed(Method::POST, &format!("/api/users/{pending}/invite-link"), &rival.token).send().await.unwrap();
+    expect_error(response, StatusCode::NOT_FOUND, "NotFound", "User not found").await;
+
+    let link = app.invite_link(&owner, &pending).await;
+    let mails = mails_for(app, "pending@acme.ca", 1).await;
+    assert_eq!(mails.len(), 1, "the refused request mailed nothing: {mails:?}");
+    let mail = &mails[0];
+    assert_eq!(mail.subject, "You are invited to Fieldtag");
+    assert!(mail.body.contains(&link), "{}", mail.body);
+    assert!(mail.body.contains("New Tech"), "{}", mail.body);
+    assert!(mail.body.contains("Org of owner@acme.ca"), "the organisation's name: {}", mail.body);
+    assert!(app.store.outbox_for("boss@rival.ca").await.unwrap().is_empty());
+    assert!(app.store.outbox_for("owner@acme.ca").await.unwrap().is_empty());
+
+    // A new link revokes the earlier one, and the newest mail carries the live one.
+    let newer = app.invite_link(&owner, &pending).await;
+    let mails = mails_for(app, "pending@acme.ca", 2).await;
+    assert!(mails.iter().any(|m| m.body.contains(&newer)));
+    expect(app.set_password(&pending, &link_token(&newer), "my new password").await, StatusCode::OK).await;
 }

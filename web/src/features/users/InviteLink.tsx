@@ -1,7 +1,7 @@
 /**
  * The invite link of a user (§4: idle, creating, error, offline; §7
  * `POST /users/{id}/invite-link` → data.inviteLink; §8's messages). The device's changes are
- * sent first, so a user added here a moment ago exists on the server.
+ * sent first, so a user added here a moment ago exists on the server, which also mails the link.
  */
 import { Alert, Box, Button, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
@@ -14,7 +14,7 @@ import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 
 type InviteState = { state: "idle" } | { state: "creating" } | { state: "error" } | { state: "offline" } | { state: "created"; link: string };
 
-export function InviteLink({ userId, name, disabled }: { userId: string; name: string; disabled?: boolean }) {
+export function InviteLink({ userId, name, email, disabled }: { userId: string; name: string; email: string; disabled?: boolean }) {
   const { client } = useAuth();
   const engine = useSyncEngine();
   const snackbar = useSnackbar();
@@ -53,7 +53,7 @@ export function InviteLink({ userId, name, disabled }: { userId: string; name: s
       {invite.state === "offline" && <Alert severity="warning">{t("inviteLinkOffline")}</Alert>}
       {invite.state === "created" && (
         <Stack spacing={2}>
-          <Typography variant="body2">{t("inviteLinkHint", { name })}</Typography>
+          <Typography variant="body2">{t("inviteLinkHint", { name, email })}</Typography>
           <Box sx={{ display: "flex", gap: 2, alignItems: "flex-start", flexWrap: "wrap" }}>
             <TextField label={t("inviteLink")} value={invite.link} fullWidth slotProps={{ htmlInput: { readOnly: true } }} onFocus={(e) => e.target.select()} sx={{ flex: "1 1 240px" }} />
             <Button onClick={() => void copy(invite.link)} sx={{ mt: 2 }}>

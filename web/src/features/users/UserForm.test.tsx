@@ -168,6 +168,49 @@ describe("User Information", () => {
   });
 });
 
+describe("role presets", () => {
+  const radio = (name: string) => screen.getByRole("radio", { name }) as HTMLInputElement;
+
+  it("fill the permission toggles, which stay editable, and a changed set shows as Custom", async () => {
+    const user = userEvent.setup();
+    const harness = await editTess(user, []);
+    expect(radio("Custom").checked).toBe(true);
+    await user.click(radio("Technician"));
+    expect(on("Mobile Access") && on("Perform Services") && on("Edit Deficiencies") && on("View Schedule")).toBe(true);
+    expect(on("Edit Settings") || on("View Reports") || on("Web Login")).toBe(false);
+    expect(radio("Technician").checked).toBe(true);
+
+    await user.click(radio("Read-only"));
+    expect(on("Web Login") && on("View Reports") && on("View Settings") && on("View Equipment")).toBe(true);
+    expect(on("Mobile Access") || on("Perform Services") || on("Edit Location")).toBe(false);
+
+    await user.click(radio("Office"));
+    expect(on("Edit Schedule") && on("Edit Location") && on("View Reports")).toBe(true);
+    expect(on("Edit Settings")).toBe(false);
+    await user.click(toggle("Edit Settings"));
+    expect(radio("Custom").checked).toBe(true);
+    expect(radio("Office").checked).toBe(false);
+    await user.click(toggle("Edit Settings"));
+    expect(radio("Office").checked).toBe(true);
+
+    await user.click(radio("Administrator"));
+    expect(on("All permissions")).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(async () => expect((await harness.stored<User>("users", TESS.id))?.permissions).toEqual(["*.*"]));
+  });
+
+  it("name the role a stored user's permissions match, in either form", async () => {
+    await editTess(userEvent.setup(), ["mobile.read", "equipment.read", "equipment.write", "SERVICE_READ", "SERVICE_WRITE", "LOCATION_READ", "HISTORY_READ", "HISTORY_WRITE", "DEFICIENCY_READ", "DEFICIENCY_WRITE", "SCHEDULE_READ"]);
+    expect(radio("Technician").checked).toBe(true);
+  });
+
+  it("are disabled without SETTINGS_WRITE", async () => {
+    await open(`/users/${TESS.id}`, { permissions: ["SETTINGS_READ"] });
+    await screen.findByRole("heading", { name: "User Information" });
+    expect(radio("Office").disabled).toBe(true);
+  });
+});
+
 describe("invite link (§4, §8)", () => {
   const path = `POST /api/users/${TESS.id}/invite-link`;
 
@@ -176,6 +219,7 @@ describe("invite link (§4, §8)", () => {
     await open(`/users/${TESS.id}`, { http: { [path]: { status: 200, body: { data: { inviteLink: "http://fieldtag.test/accept-invite?userId=x&token=t" } } } } });
     await user.click(await screen.findByRole("button", { name: "Create Invite Link" }));
     expect(await screen.findByDisplayValue("http://fieldtag.test/accept-invite?userId=x&token=t")).toBeTruthy();
+    expect(screen.getByText("The link was also mailed to tess@example.com. It lets Tess Tech choose a password and sign in.")).toBeTruthy();
   });
 
   it("says the device is offline", async () => {

@@ -118,7 +118,7 @@ export function UserForm({ user: stored }: { user?: User }) {
             </Stack>
           </Stack>
         </Box>
-        {stored && <InviteLink userId={stored.id} name={stored.name} disabled={!mayChange} />}
+        {stored && <InviteLink userId={stored.id} name={stored.name} email={stored.email} disabled={!mayChange} />}
       </Stack>
       {stored && <DeleteUserDialog open={deleting} name={stored.name} onCancel={() => setDeleting(false)} onDelete={() => void remove()} />}
     </Paper>

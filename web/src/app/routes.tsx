@@ -9,6 +9,7 @@ import { SetPasswordPage } from "../features/auth/SetPasswordPage";
 import { SignUpPage } from "../features/auth/SignUpPage";
 import { WelcomePage } from "../features/auth/WelcomePage";
 import { customerRoutes } from "../features/customers/routes";
+import { dashboardRoutes } from "../features/dashboard/routes";
 import { equipmentRoutes } from "../features/equipment/routes";
 import { scanningRoutes } from "../features/equipment/barcodes/routes";
 import { serviceRoutes } from "../features/equipment/services/routes";
@@ -16,6 +17,7 @@ import { floorPlanRoutes } from "../features/floorPlans/routes";
 import { importRoutes } from "../features/imports/routes";
 import { settingsRoutes } from "../features/settings/routes";
 import { siteRoutes } from "../features/sites/routes";
+import { SetupChecklist } from "../features/setup/SetupChecklist";
 import { scheduleRoutes } from "../features/schedule/routes";
 import { reportRoutes } from "../features/reports/routes";
 import { catalogueRoutes } from "../features/catalogue/routes";
@@ -27,14 +29,23 @@ import { RouteErrorPage } from "../ui/crash/RouteErrorPage";
 import { UnsavedChangesGuard } from "../ui/unsaved/UnsavedChangesGuard";
 import { LoadingPage } from "./LoadingPage";
 import { NotFoundPage } from "./NotFoundPage";
+import { HomePage } from "./pages/HomePage";
 import { RequireAuth } from "../auth/RequireAuth";
 import { SessionServices } from "./SessionServices";
 import { parentPath } from "./shell/BackButton";
 import { Shell } from "./shell/Shell";
 
 const signedIn: RouteObject[] = [
-  { path: "/welcome", element: <WelcomePage /> },
-  ...siteRoutes,
+  {
+    path: "/welcome",
+    element: (
+      <WelcomePage>
+        <SetupChecklist place="welcome" />
+      </WelcomePage>
+    ),
+  },
+  // The sites list is the home; the setup checklist sits above it.
+  ...siteRoutes.map((route) => (route.path === "/sites" ? { ...route, element: <HomePage /> } : route)),
   { path: "/sites/:locationId", lazy: () => import("./pages/SitePage").then((m) => ({ element: <m.SitePage /> })) },
   ...customerRoutes,
   ...equipmentRoutes,
@@ -49,6 +60,7 @@ const signedIn: RouteObject[] = [
   ...userRoutes,
   ...subscriptionRoutes,
   ...scheduleRoutes,
+  ...dashboardRoutes,
   ...reportRoutes,
   ...importRoutes,
   { path: "/debug", lazy: () => import("./pages/DebugPage").then((m) => ({ element: <m.DebugPage /> })) },

@@ -2,10 +2,11 @@
  * /welcome after sign-up and after the payment provider's checkout: a greeting and a button to
  * settings (§2). Reached back from the payment provider's checkout (`?checkout=`), it records that
  * billing is set up (§4), so the trial prompt stops; right after sign-up it does not, or the
- * trial prompt would never be seen.
+ * trial prompt would never be seen. What the router puts inside (the setup checklist) shows
+ * under the greeting.
  */
 import { Button, Paper, Stack, Typography } from "@mui/material";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { updateOrganization } from "../../api/organizations";
 import { t } from "../../lib/strings";
@@ -14,7 +15,7 @@ import { can } from "../../auth/session";
 import { useSyncEngine } from "../../offline/SyncProvider";
 import { useOrganization } from "../../offline/useOrganization";
 
-export function WelcomePage() {
+export function WelcomePage({ children }: { children?: ReactNode }) {
   const auth = useAuth();
   const engine = useSyncEngine();
   const org = useOrganization();
@@ -31,16 +32,19 @@ export function WelcomePage() {
   }, [needsFlag, org, auth.client, engine]);
 
   return (
-    <Paper sx={{ p: { xs: 4, sm: 6 }, maxWidth: 560 }}>
-      <Stack spacing={4} sx={{ alignItems: "flex-start" }}>
-        <Typography variant="h5" component="h1">
-          {t("welcome")}
-        </Typography>
-        <Typography>{t("welcomeText")}</Typography>
-        <Button variant="contained" component={RouterLink} to="/settings">
-          {t("goToSettings")}
-        </Button>
-      </Stack>
-    </Paper>
+    <Stack spacing={4} sx={{ maxWidth: 720 }}>
+      <Paper sx={{ p: { xs: 4, sm: 6 } }}>
+        <Stack spacing={4} sx={{ alignItems: "flex-start" }}>
+          <Typography variant="h5" component="h1">
+            {t("welcome")}
+          </Typography>
+          <Typography>{t("welcomeText")}</Typography>
+          <Button variant="contained" component={RouterLink} to="/settings">
+            {t("goToSettings")}
+          </Button>
+        </Stack>
+      </Paper>
+      {children}
+    </Stack>
   );
 }

@@ -48,6 +48,20 @@ describe("Sites list", () => {
     expect(screen.getByText("1 Oak St, Ottawa, Ontario, K1A 0B1")).toBeTruthy();
   });
 
+  it("has Today and This Month on phones only (under 600 px), not on tablets", async () => {
+    for (const [width, tabs] of [
+      [599, ["Today", "This Month", "All"]],
+      [600, ["All"]],
+      [900, ["All"]],
+    ] as const) {
+      await open({ width, path: "/sites?tab=today", records: [...(sites ?? []), ...(events ?? [])] });
+      expect(await screen.findByRole("link", { name: /Oak Street/ })).toBeTruthy();
+      expect(screen.getAllByRole("tab").map((tab) => tab.textContent?.replace(/\d+/g, "").trim())).toEqual(tabs);
+      cleanup();
+      closeHarnesses();
+    }
+  });
+
   it("searches name, address, city, note, postal code, phone and contact, every word", async () => {
     const user = userEvent.setup();
     await open();

@@ -1,7 +1,7 @@
 /**
- * The sites list (§2 Sites list), from the records on the device. On phones and tablets the
- * tabs Today and This Month list the sites the user is scheduled at; All lists every site,
- * with the search. Rows show the name and an address line, sorted by name; a site with a
+ * The sites list (§2 Sites list), from the records on the device. On phones only (§2 'mobile
+ * only': under 600 px, not tablets) the tabs Today and This Month list the sites the user is
+ * scheduled at; All lists every site, with the search. Rows show the name and an address line, sorted by name; a site with a
  * popup note shows it before opening; each row has a contact dialog. Add Site needs
  * LOCATION_WRITE and a desktop browser: an empty list offers it on a desktop, and elsewhere
  * says where sites are added. Until the first download has come, the list shows as loading.
@@ -40,7 +40,9 @@ export function SitesPage() {
   const sites = stored ?? NO_SITES;
   const events = useRecords<ScheduledEvent>("schedule");
   const status = useSyncStatus();
-  const desktop = useDevice() === "desktop";
+  const device = useDevice();
+  const desktop = device === "desktop";
+  const phone = device === "mobile";
   const navigate = useNavigate();
   const engine = useSyncEngine();
   const snackbar = useSnackbar();
@@ -50,7 +52,7 @@ export function SitesPage() {
 
   // The tab and the search live in the address, so coming back from a site finds them again.
   const asked = params.get("tab");
-  const tab: TabValue = desktop ? "all" : asked === "all" || asked === "month" ? asked : "today";
+  const tab: TabValue = phone ? (asked === "all" || asked === "month" ? asked : "today") : "all";
   const query = params.get("q") ?? "";
   const setParam = (name: string, value: string) =>
     setParams(
@@ -72,13 +74,13 @@ export function SitesPage() {
   const found = useMemo(() => searchSites(sites, query), [sites, query]);
   const shown = tab === "today" ? scheduled.today : tab === "month" ? scheduled.month : found;
 
-  const tabs = desktop
-    ? [{ value: "all", label: t("all"), badge: found.length }]
-    : [
+  const tabs = phone
+    ? [
         { value: "today", label: t("today"), badge: scheduled.today.length },
         { value: "month", label: t("thisMonth"), badge: scheduled.month.length },
         { value: "all", label: t("all"), badge: found.length },
-      ];
+      ]
+    : [{ value: "all", label: t("all"), badge: found.length }];
 
   function open(event: MouseEvent, site: Site) {
     prefetchSiteRecords(engine, site.id);

@@ -10,8 +10,8 @@ const titles = (groups: ReturnType<typeof visibleNavigation>) => groups.map((g) 
 describe("navigation", () => {
   it("shows each group only with its read permission", () => {
     expect(visibleNavigation(user(["LOCATION_READ"]), org()).map((g) => g.title)).toEqual(["Sites"]);
-    expect(visibleNavigation(user(["report.read", "schedule.read"]), org()).map((g) => g.title)).toEqual(["Reports", "Schedule"]);
-    expect(visibleNavigation(user(["*.*"]), org()).map((g) => g.title)).toEqual(["Sites", "Reports", "Schedule", "Settings"]);
+    expect(visibleNavigation(user(["report.read", "schedule.read"]), org()).map((g) => g.title)).toEqual(["Dashboard", "Reports", "Schedule"]);
+    expect(visibleNavigation(user(["*.*"]), org()).map((g) => g.title)).toEqual(["Dashboard", "Sites", "Reports", "Schedule", "Settings"]);
     expect(visibleNavigation(user([]), org())).toEqual([]);
   });
 

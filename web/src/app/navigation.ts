@@ -1,7 +1,7 @@
 /**
- * The navigation bar of §2: groups Sites, Customers, Reports, Schedule, Settings and their
- * sub-items, each shown only when the user's permissions and the organisation's features
- * allow it.
+ * The navigation bar of §2: the office's Dashboard, then groups Sites, Customers, Reports,
+ * Schedule, Settings and their sub-items, each shown only when the user's permissions and the
+ * organisation's features allow it.
  */
 import type { User } from "../auth/session";
 import { can } from "../auth/session";
@@ -36,6 +36,7 @@ interface GroupRule {
 const needs = (permission: Permission) => (user: User | null) => can(user, permission);
 
 const GROUPS: GroupRule[] = [
+  { title: "dashboard", path: "/dashboard", visible: needs("REPORT_READ"), items: [] },
   { title: "sites", path: "/sites", visible: needs("LOCATION_READ"), items: [] },
   { title: "customers", path: "/customers", visible: customersVisible, items: [] },
   { title: "reports", path: "/reports", visible: needs("REPORT_READ"), items: [] },

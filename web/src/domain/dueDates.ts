@@ -11,6 +11,8 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 export class SiteCalendar {
   /** Days since 1970-01-01 of today at the site. */
   readonly today: number;
+  /** Days since 1970-01-01 of the last day of this month at the site. */
+  readonly monthEnd: number;
   private readonly year: number;
 
   private constructor(
@@ -19,6 +21,7 @@ export class SiteCalendar {
   ) {
     const c = clock.civil(now);
     this.today = daysFromCivil(c.year, c.month, c.day);
+    this.monthEnd = (c.month === 12 ? daysFromCivil(c.year + 1, 1, 1) : daysFromCivil(c.year, c.month + 1, 1)) - 1;
     this.year = c.year;
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eventDay, scheduledSiteIds } from "./scheduledSites";
+import { eventDay } from "../../domain/eventDay";
+import { scheduledSiteIds } from "./scheduledSites";
 
 describe("scheduled sites", () => {
   it("reads a date or a wall-clock time as written, an instant in the device's zone", () => {

@@ -3,6 +3,7 @@
  * scheduled at today, or this month, by the schedule's events, in the device's time zone.
  */
 import dayjs from "dayjs";
+import { eventDay } from "../../domain/eventDay";
 
 export interface ScheduledEvent {
   id: string;
@@ -14,18 +15,6 @@ export interface ScheduledEvent {
 }
 
 export type Period = "day" | "month";
-
-// A date or a wall-clock date-time without an offset is the day as written; an instant is
-// read in the device's zone.
-const CIVIL = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+)?$/;
-
-/** The event's day as YYYY-MM-DD, or undefined when its date does not read as one. */
-export function eventDay(date: string): string | undefined {
-  const civil = CIVIL.exec(date.trim());
-  if (civil) return civil[1];
-  const instant = dayjs(date);
-  return instant.isValid() ? instant.format("YYYY-MM-DD") : undefined;
-}
 
 /** Ids of the sites `userId` has events at in the `period` (day or month) holding `now`. */
 export function scheduledSiteIds(events: readonly ScheduledEvent[], userId: string | undefined, now: Date, period: Period): Set<string> {

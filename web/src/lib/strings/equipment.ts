@@ -71,5 +71,11 @@ export const equipment = {
   equipmentRowOpenDeficiency: "Open deficiency",
   equipmentCouldNotServiceToday: "Could not service today",
   equipmentLeftOffOne: "Left off this list: 1 could not be serviced today (it shows under All).",
+  equipmentShowing: "Showing only items {filter}.",
+  equipmentShowAll: "Show all",
+  equipmentMarkOverdue: "overdue",
+  equipmentMarkDueThisMonth: "due this month",
+  equipmentMarkOpenDeficiency: "with an open deficiency",
+  equipmentMarkCouldNotService: "that could not be serviced",
   equipmentLeftOff: "Left off this list: {count} could not be serviced today (they show under All).",
 };

@@ -7,6 +7,7 @@
 import { catalogue } from "./catalogue";
 import { customFields } from "./customFields";
 import { customers } from "./customers";
+import { dashboard } from "./dashboard";
 import { equipment } from "./equipment";
 import { errors } from "./errors";
 import { files } from "./files";
@@ -47,6 +48,7 @@ const en = {
   ...overrides,
   ...schedule,
   ...reports,
+  ...dashboard,
   ...subscription,
   ...imports,
   ...setup,

@@ -4,7 +4,8 @@
  * zone and 'Up to date as of' banners, Scan Barcode (mobile), Add Equipment, find by serial
  * number. A row tells when the item is due and its markers; tapping it on a phone or tablet opens
  * the item's tag with its services to perform (no scan needed: a barcode may be unreadable), on
- * a desktop the options dialog. Needs EQUIPMENT_READ (§6).
+ * a desktop the options dialog. Needs EQUIPMENT_READ (§6). `?show=overdue|dueThisMonth|
+ * openDeficiency|couldNotService` shows only the items the dashboard counts under that number.
  *
  * Rows and their searched text are built once per change of the items; due states once per
  * change of the site's records and once a minute, after the rows have painted, so a site with
@@ -12,12 +13,13 @@
  */
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Tooltip, Typography } from "@mui/material";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router";
-import { t } from "../../../lib/strings";
+import { useNavigate, useSearchParams } from "react-router";
+import { type StringKey, t } from "../../../lib/strings";
 import { useDevice } from "../../../ui/theme";
 import { deviceTimeZone, formatDate } from "../../../domain/dates";
 import { dueLists } from "../../../domain/due";
 import { SiteCalendar } from "../../../domain/dueDates";
+import { type DueMark, dueMarksOf, isDueMark } from "../../../domain/dueMarks";
 import type { Equipment, Site } from "../../../domain/records";
 import { useSyncStatus } from "../../../offline/SyncProvider";
 import { useCatalogue, useSiteRecords } from "../../../offline/useSiteRecords";
@@ -34,6 +36,13 @@ import { AddIcon, FindIcon } from "./icons";
 import { DueCache, type EquipmentRow, dueListsOf, rowsOf, searchRows, whenOf } from "./rows";
 
 type TabValue = "all" | "inspection" | "service";
+
+const MARK_NAMES: Record<DueMark, StringKey> = {
+  overdue: "equipmentMarkOverdue",
+  dueThisMonth: "equipmentMarkDueThisMonth",
+  openDeficiency: "equipmentMarkOpenDeficiency",
+  couldNotService: "equipmentMarkCouldNotService",
+};
 
 const EMPTY = { all: "equipmentNone", inspection: "equipmentNothingToInspect", service: "equipmentNothingToService" } as const;
 
@@ -76,6 +85,9 @@ function SiteEquipment({ locationId }: { locationId: string }) {
   const [query, setQuery] = useState("");
   const [finding, setFinding] = useState(false);
   const [opened, setOpened] = useState<{ id: string; site?: Site; equipment?: Equipment } | null>(null);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("show");
+  const mark = isDueMark(asked) ? asked : null;
 
   const equipment = site?.equipment;
   const timeZone = site?.site.timeZone;
@@ -98,7 +110,26 @@ function SiteEquipment({ locationId }: { locationId: string }) {
     return { states, lists, now: deferred.now, calendar: SiteCalendar.of(deferred.site.site.timeZone, deferred.now) };
   }, [deferred]);
 
-  const source = tab === "all" ? rows : (due?.lists[tab] ?? null);
+  const tabRows = tab === "all" ? rows : (due?.lists[tab] ?? null);
+  // ?show= narrows the list to the items the dashboard counted under that number.
+  const source = useMemo(() => {
+    if (!mark) return tabRows;
+    if (!due || !tabRows) return null;
+    const { calendar } = due;
+    if (!calendar) return [];
+    return tabRows.filter((row) => {
+      const state = due.states.get(row.equipment.id);
+      return state?.ok === true && dueMarksOf(state.result, calendar, due.now)[mark];
+    });
+  }, [mark, due, tabRows]);
+  const showAll = () =>
+    setParams(
+      (current) => {
+        current.delete("show");
+        return current;
+      },
+      { replace: true },
+    );
   const shown = useMemo(() => (source ? searchRows(source, query) : []), [source, query]);
 
   const openedSite = opened?.site ?? site?.site;
@@ -165,6 +196,18 @@ function SiteEquipment({ locationId }: { locationId: string }) {
       >
         <Stack spacing={2} sx={{ px: 4, pb: 2 }}>
           {device !== "desktop" && <ScanBarcodeButton locationId={locationId} />}
+          {mark && (
+            <Alert
+              severity="info"
+              action={
+                <Button color="inherit" size="small" onClick={showAll}>
+                  {t("equipmentShowAll")}
+                </Button>
+              }
+            >
+              {t("equipmentShowing", { filter: t(MARK_NAMES[mark]) })}
+            </Alert>
+          )}
           {device === "desktop" && siteZone && siteZone !== deviceTimeZone() && (
             <Alert severity="info">{t("equipmentDatesIn", { timeZone: siteZone })}</Alert>
           )}

@@ -98,3 +98,34 @@ describe("the due state on a phone: list rows, badges and tag screen agree", () 
     expect(screen.getByText("Left off this list: 1 could not be serviced today (it shows under All).")).toBeTruthy();
   });
 });
+
+describe("?show= narrows the list to what the dashboard counted", () => {
+  const names = () => screen.queryAllByRole("button", { name: /^(Lobby|Kitchen|Stairwell B|Loading dock)/ }).map((b) => b.textContent);
+
+  it("shows only the overdue, deficient or could-not-service items, and Show all brings the rest back", async () => {
+    setViewportWidth(1280);
+    const user = userEvent.setup();
+    device = await openDevice(seeds());
+    const { unmount } = renderRoutes(device, `/sites/${SITE}?show=overdue`, routes);
+    expect(await screen.findByText("Showing only items overdue.")).toBeTruthy();
+    await waitFor(() => expect(names()).toHaveLength(1));
+    expect(names()[0]).toMatch(/^Lobby/);
+    unmount();
+
+    for (const [show, item] of [
+      ["openDeficiency", /^Kitchen/],
+      ["couldNotService", /^Stairwell B/],
+    ] as const) {
+      const view = renderRoutes(device, `/sites/${SITE}?show=${show}`, routes);
+      await waitFor(() => expect(names()).toHaveLength(1));
+      expect(names()[0]).toMatch(item);
+      view.unmount();
+    }
+
+    const last = renderRoutes(device, `/sites/${SITE}?show=couldNotService`, routes);
+    await waitFor(() => expect(names()).toHaveLength(1));
+    await user.click(screen.getByRole("button", { name: "Show all" }));
+    await waitFor(() => expect(names()).toHaveLength(4));
+    expect(pathOf(last.router)).toBe(`/sites/${SITE}`);
+  });
+});

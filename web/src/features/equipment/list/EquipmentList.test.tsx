@@ -169,15 +169,17 @@ describe("EquipmentList banners and buttons", () => {
     expect(screen.queryByText(/Dates are displayed in/)).toBeNull();
   });
 
-  it("offers Scan Barcode on mobile and tablet only", async () => {
-    setViewportWidth(375);
+  it("offers Scan Barcode on phones only (under 600 px), not on tablets or desktops", async () => {
+    setViewportWidth(599);
     await show(dueSeeds());
     expect(await screen.findByRole("button", { name: "Scan Barcode" })).toBeTruthy();
-    cleanup();
-    setViewportWidth(1280);
-    renderRoutes(device!, `/sites/${SITE}`, [{ path: "/sites/:locationId", element: <EquipmentList locationId={SITE} /> }]);
-    await screen.findByText("Lobby");
-    expect(screen.queryByRole("button", { name: "Scan Barcode" })).toBeNull();
+    for (const width of [600, 900, 1280]) {
+      cleanup();
+      setViewportWidth(width);
+      renderRoutes(device!, `/sites/${SITE}`, [{ path: "/sites/:locationId", element: <EquipmentList locationId={SITE} /> }]);
+      await screen.findByText("Lobby");
+      expect(screen.queryByRole("button", { name: "Scan Barcode" })).toBeNull();
+    }
   });
 
   it("adds equipment with EQUIPMENT_WRITE", async () => {

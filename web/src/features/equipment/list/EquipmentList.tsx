@@ -195,7 +195,7 @@ function SiteEquipment({ locationId }: { locationId: string }) {
         }
       >
         <Stack spacing={2} sx={{ px: 4, pb: 2 }}>
-          {device !== "desktop" && <ScanBarcodeButton locationId={locationId} />}
+          {device === "mobile" && <ScanBarcodeButton locationId={locationId} />}
           {mark && (
             <Alert
               severity="info"

@@ -1,10 +1,16 @@
 /**
  * The equipment form's model (§3 Equipment): chosen from the catalogue's models grouped under
- * their equipment type, and the type it gives, shown read-only.
+ * their equipment type, and the type it gives, shown read-only. An item with no type is allowed
+ * (§3) but never comes due, and the field says so; with no models at all it says where models
+ * are added rather than offering an empty list.
  */
-import { ListSubheader, MenuItem, TextField } from "@mui/material";
-import { useMemo } from "react";
+import { Box, FormHelperText, Link, ListSubheader, MenuItem, TextField, Typography } from "@mui/material";
+import { useId, useMemo } from "react";
+import { Link as RouterLink } from "react-router";
+import { useAuth } from "../../../auth/AuthProvider";
+import { can } from "../../../auth/session";
 import { t } from "../../../lib/strings";
+import { useLoadedRecords } from "../../../offline/SyncProvider";
 import type { Catalogue, EquipmentType, Model } from "../../../domain/records";
 import { ReadOnlyField } from "../../../ui/forms/ReadOnlyField";
 import { modelOf } from "./fields";
@@ -38,6 +44,17 @@ export interface ModelFieldsProps {
 export function ModelFields({ modelId, catalogue, onChange }: ModelFieldsProps) {
   const groups = useMemo(() => modelGroups(catalogue), [catalogue]);
   const { equipmentType } = modelOf(modelId, catalogue);
+  const noType = equipmentType ? undefined : t("equipmentNoTypeHint");
+  // Only once the models are read: an empty list while they load is not "no models".
+  const stored = useLoadedRecords<Model>("models");
+  if (stored?.length === 0 && catalogue.models.size === 0) {
+    return (
+      <>
+        <NoModels hint={t("equipmentNoTypeHint")} />
+        <ReadOnlyField label={t("equipmentType")} value={undefined} />
+      </>
+    );
+  }
   return (
     <>
       <TextField
@@ -46,6 +63,7 @@ export function ModelFields({ modelId, catalogue, onChange }: ModelFieldsProps) 
         value={catalogue.models.has(modelId) ? modelId : ""}
         onChange={(event) => onChange(event.target.value)}
         fullWidth
+        helperText={noType}
         slotProps={{
           select: {
             renderValue: (value) => {
@@ -68,5 +86,29 @@ export function ModelFields({ modelId, catalogue, onChange }: ModelFieldsProps) 
       </TextField>
       <ReadOnlyField label={t("equipmentType")} value={equipmentType?.name} />
     </>
+  );
+}
+
+/** In place of an empty Model list: where models are added, linked for those who may open the catalogue. */
+function NoModels({ hint }: { hint: string }) {
+  const { user } = useAuth();
+  const id = useId();
+  const catalogueLink = can(user, "SETTINGS_READ") ? (
+    <Link component={RouterLink} to="/equipment-types">
+      {t("equipmentNoModelsLink")}
+    </Link>
+  ) : (
+    t("equipmentNoModelsLink")
+  );
+  return (
+    <Box role="group" aria-labelledby={`${id}-label`}>
+      <Typography id={`${id}-label`} variant="caption" component="p" color="text.secondary">
+        {t("equipmentModel")}
+      </Typography>
+      <Typography variant="body2">
+        {t("equipmentNoModelsYet")} {catalogueLink}.
+      </Typography>
+      <FormHelperText>{hint}</FormHelperText>
+    </Box>
   );
 }

@@ -3,7 +3,7 @@
  * contains; each opens its dialog. Used company-wide on /reports and for one site in the site
  * page's location reports column.
  */
-import { List, ListItem, ListItemButton, ListItemText } from "@mui/material";
+import { List, ListItem, ListItemButton, ListItemText, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { t } from "../../lib/strings";
 import type { Site } from "../../domain/records";
@@ -17,15 +17,14 @@ export function ReportList({ site, label }: { site?: Site; label: string }) {
     <>
       <List aria-label={label} disablePadding>
         {REPORTS.map((report) => (
-          <ListItem key={report.name} divider disablePadding>
-            {/* Named by the report alone (what the dialog is called); the line says what it holds. */}
-            <ListItemButton aria-labelledby={`${id}-${report.name}`} aria-describedby={`${id}-${report.name}-contents`} onClick={() => setOpen(report)}>
-              <ListItemText
-                primary={t(report.title)}
-                secondary={t(report.contents)}
-                slotProps={{ primary: { id: `${id}-${report.name}` }, secondary: { id: `${id}-${report.name}-contents` } }}
-              />
+          <ListItem key={report.name} divider disablePadding sx={{ flexDirection: "column", alignItems: "stretch" }}>
+            {/* The line sits beside the button, not in it: the button is named by its visible text, the report's name. */}
+            <ListItemButton aria-describedby={`${id}-${report.name}`} onClick={() => setOpen(report)} sx={{ pb: 0 }}>
+              <ListItemText primary={t(report.title)} />
             </ListItemButton>
+            <Typography id={`${id}-${report.name}`} variant="body2" color="text.secondary" sx={{ px: 2, pb: 1.5 }}>
+              {t(report.contents)}
+            </Typography>
           </ListItem>
         ))}
       </List>

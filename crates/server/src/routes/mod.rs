@@ -66,6 +66,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(users::reset_password))
         .routes(routes!(users::create_invite_link))
         .routes(routes!(users::set_password))
+        .routes(routes!(users::invitation))
         .routes(routes!(organizations::get_organization, organizations::patch_organization))
         .routes(routes!(sync::download, sync::upload))
         .routes(routes!(counters::next_site_number))

@@ -8,17 +8,18 @@ use fieldtag_domain::email::{email_key, normalize_email};
 use fieldtag_domain::organization::{NewOrganization, PLANS};
 use fieldtag_domain::permissions::Permission;
 use fieldtag_domain::user::{TERMS_VERSION, accepted_invitation, new_owner_record};
-use fieldtag_store::{ClaimRefusal, Limit, SetPasswordRefusal, StoreError, new_id, now_millis};
+use fieldtag_store::{ClaimRefusal, Limit, SetPasswordRefusal, StoreError, UserTokenPurpose, new_id, now_millis};
 use serde::{Deserialize, Serialize};
 
 use crate::auth::Session;
 use crate::auth::client_app::{ClientApp, permissions_of};
-use crate::auth::password_links::{Invitation, RESET_VALID_MINUTES, invite_link, invite_mail, reset_link};
+use crate::auth::password_links::{self, RESET_VALID_MINUTES, invite_link, invite_mail, reset_link};
 use crate::auth::passwords::{check_new_password, hash_password};
 use crate::auth::sign_in::{LoginAnswer, start_session};
 use crate::auth::tokens::hash_opaque_token;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Path};
+use crate::files::names::{Folder, StoredName};
 use crate::state::AppState;
 
 /// Reset mails one address may receive per hour, so the form cannot be used to flood a mailbox.
@@ -207,11 +208,65 @@ pub async fn create_invite_link(
     let organization = state.store.organization(&session.org_id).await?;
     let organization_name = organization.as_ref().and_then(|o| o["name"].as_str()).unwrap_or("your organisation").to_string();
     let name = user["name"].as_str().unwrap_or("there").to_string();
-    let (subject, body) = invite_mail(&name, Invitation::Added { organization: &organization_name }, &invite_link);
+    let (subject, body) = invite_mail(&name, password_links::Invitation::Added { organization: &organization_name }, &invite_link);
     // Mailed as well as shown; the answer does not wait for the mail server.
     let mailer = state.mailer.clone();
     tokio::spawn(async move { mailer.send(&email, subject, &body).await });
     Ok(Json(InviteLinkAnswer { data: InviteLink { invite_link } }))
+}
+
+/// The token of an invite or reset link, sent as the bearer.
+fn link_token(headers: &HeaderMap) -> ApiResult<String> {
+    headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim().to_string())
+        .ok_or_else(ApiError::invalid_link_token)
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Invitation {
+    organization_name: String,
+    /// A signed link to read the organisation's logo, when it has one.
+    logo_url: Option<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct InvitationAnswer {
+    data: Invitation,
+}
+
+/// What the invited user's first screen shows before they have a session: the name and logo
+/// of the organisation that invited them. The live invite token (as the bearer) is the only
+/// credential, and it tells nothing else; a reset token is refused like a spent one.
+#[utoipa::path(get, path = "/api/users/{userId}/invitation", tag = "auth", security(("bearer" = [])),
+    params(("userId" = String, Path, description = "The user the invite link was made for")),
+    responses((status = 200, body = InvitationAnswer),
+        (status = 401, description = "InvalidLinkToken: not a live invite token of this user", body = ErrorBody)))]
+pub async fn invitation(
+    State(state): State<AppState>,
+    Path(user_id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<InvitationAnswer>> {
+    let token_hash = hash_opaque_token(&link_token(&headers)?);
+    let link = state
+        .store
+        .live_user_token(&token_hash)
+        .await?
+        .filter(|link| link.user_id == user_id && link.purpose == UserTokenPurpose::Invite)
+        .ok_or_else(ApiError::invalid_link_token)?;
+    let organization = state.store.organization(&link.org_id).await?.ok_or_else(ApiError::invalid_link_token)?;
+    let logo = organization["logo"].as_str().filter(|name| !name.is_empty());
+    let logo = logo.and_then(|name| StoredName::parse_file_name(name).or_else(|_| StoredName::parse(Folder::Logos.as_str(), name)).ok());
+    let logo_url = match logo {
+        Some(file) => Some(state.files.read_url(&link.org_id, &file).await.map_err(ApiError::internal)?),
+        None => None,
+    };
+    let organization_name = organization["name"].as_str().unwrap_or_default().to_string();
+    Ok(Json(InvitationAnswer { data: Invitation { organization_name, logo_url } }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -234,13 +289,7 @@ pub async fn set_password(
     headers: HeaderMap,
     Json(request): Json<SetPasswordRequest>,
 ) -> ApiResult<Json<LoginAnswer>> {
-    let token = headers
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split_once(' '))
-        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
-        .map(|(_, token)| token.trim().to_string())
-        .ok_or_else(ApiError::invalid_link_token)?;
+    let token = link_token(&headers)?;
     let app = ClientApp::of(&headers)?;
     let password = required(&request.password).ok_or_else(|| ApiError::bad_request("Please fill out all fields"))?;
     check_new_password(password)?;

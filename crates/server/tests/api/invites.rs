@@ -10,6 +10,7 @@ crate::on_both_engines!(
     invite_tokens_are_single_use_and_bound_to_their_user,
     invite_links_need_settings_write_and_a_user_of_ones_own_organization,
     an_invite_link_is_also_mailed_to_the_user,
+    an_invite_token_tells_its_organisation_and_nothing_else,
 );
 
 async fn new_user_record(app: &TestApp, org_id: &str, email: &str) -> String {
@@ -104,4 +105,65 @@ async fn an_invite_link_is_also_mailed_to_the_user(app: &TestApp) {
     let mails = mails_for(app, "pending@acme.ca", 2).await;
     assert!(mails.iter().any(|m| m.body.contains(&newer)));
     expect(app.set_password(&pending, &link_token(&newer), "my new password").await, StatusCode::OK).await;
+}
+
+async fn invitation(app: &TestApp, user_id: &str, token: &str) -> reqwest::Response {
+    app.request(Method::GET, &format!("/api/users/{user_id}/invitation")).bearer_auth(token).send().await.unwrap()
+}
+
+async fn an_invite_token_tells_its_organisation_and_nothing_else(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let pending = new_user_record(app, &owner.org_id, "pending@acme.ca").await;
+    let token = link_token(&app.invite_link(&owner, &pending).await);
+    let answer = expect(invitation(app, &pending, &token).await, StatusCode::OK).await;
+    assert_eq!(answer, json!({"data": {"organizationName": "Org of owner@acme.ca", "logoUrl": null}}));
+
+    // With a logo, a signed link to read it, which works without a session.
+    let upload = app.authed(Method::POST, &format!("/api/organizations/{}/signed-urls", owner.org_id), &owner.token);
+    let signed = expect(
+        upload.json(&json!({"action": "write", "folderName": "logos", "contentType": "image/png"})).send().await.unwrap(),
+        StatusCode::OK,
+    )
+    .await;
+    let put = app
+        .http
+        .put(format!("{}{}", app.base, signed["url"].as_str().unwrap()))
+        .header("content-type", "image/png")
+        .body(crate::common::png())
+        .send()
+        .await
+        .unwrap();
+    assert!(put.status().is_success(), "{}", put.status());
+    let mut organization = app.store.organization(&owner.org_id).await.unwrap().unwrap();
+    organization["logo"] = signed["fileName"].clone();
+    app.store.put_entity(&owner.org_id, "organization", &owner.org_id, &organization).await.unwrap();
+    let answer = expect(invitation(app, &pending, &token).await, StatusCode::OK).await;
+    let logo = answer["data"]["logoUrl"].as_str().unwrap();
+    assert!(logo.starts_with("/api/files/"), "a link into this server: {logo}");
+    let image = app.http.get(format!("{}{logo}", app.base)).send().await.unwrap();
+    assert_eq!(image.status(), StatusCode::OK);
+    assert_eq!(image.bytes().await.unwrap().as_ref(), crate::common::png());
+
+    let invalid = "This link is invalid or has expired. Ask for a new one.";
+    // Another user's id, a made-up token, no token.
+    let other = new_user_record(app, &owner.org_id, "other@acme.ca").await;
+    expect_error(invitation(app, &other, &token).await, StatusCode::UNAUTHORIZED, "InvalidLinkToken", invalid).await;
+    expect_error(invitation(app, &pending, "forged").await, StatusCode::UNAUTHORIZED, "InvalidLinkToken", invalid).await;
+    let bare = app.request(Method::GET, &format!("/api/users/{pending}/invitation")).send().await.unwrap();
+    expect_error(bare, StatusCode::UNAUTHORIZED, "InvalidLinkToken", invalid).await;
+    // A reset token is not an invitation.
+    expect(
+        app.request(Method::POST, "/api/users/reset-password").json(&json!({"email": "owner@acme.ca"})).send().await.unwrap(),
+        StatusCode::OK,
+    )
+    .await;
+    let reset = mails_for(app, "owner@acme.ca", 1).await;
+    let reset_link = reset[0].body.lines().find(|line| line.contains("/change-password?")).unwrap().trim().to_string();
+    expect_error(invitation(app, &owner.user_id, &link_token(&reset_link)).await, StatusCode::UNAUTHORIZED, "InvalidLinkToken", invalid)
+        .await;
+    // A revoked token (a newer link was made), and a used one.
+    let newer = link_token(&app.invite_link(&owner, &pending).await);
+    expect_error(invitation(app, &pending, &token).await, StatusCode::UNAUTHORIZED, "InvalidLinkToken", invalid).await;
+    expect(app.set_password(&pending, &newer, "my new password").await, StatusCode::OK).await;
+    expect_error(invitation(app, &pending, &newer).await, StatusCode::UNAUTHORIZED, "InvalidLinkToken", invalid).await;
 }

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { type Account, newId, signUpByApi } from "./api";
+import { type Account, newId, signUpByApi, uploadAll } from "./api";
 import { type Violation, describeViolations, violationsOn } from "./axe";
 import { eventually, newContext, type Server, signIn, uniqueEmail, withServerAndBrowser } from "./harness";
 import { type Seeded, seedEverything } from "./seed";
@@ -133,8 +133,24 @@ describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
       await page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Schedule" }).click();
       await eventually(() => page.getByRole("dialog", { name: "Leave page?" }).isVisible()).toBe(true);
       await check(page, `${label} leave-page dialog`, found);
-
       await context.close();
+
+      // A new organisation's first screens: the setup checklist with the starter catalogues,
+      // and New Equipment with no models yet.
+      const fresh = await signUpByApi(server, uniqueEmail(`axe-new-${label}`));
+      const firstSite = newId();
+      await uploadAll(server, fresh, {
+        locations: [{ id: firstSite, orgId: fresh.orgId, name: "First Site", status: "active", timeZone: "America/Toronto", lastUpdated: new Date().toISOString() }],
+      });
+      const freshContext = await newContext(browser, server, viewport);
+      const freshPage = await freshContext.newPage();
+      await signIn(freshPage, fresh);
+      for (const path of ["/welcome", "/sites", "/equipment-types", `/sites/${firstSite}/equipment/new`]) {
+        await freshPage.goto(path);
+        await check(freshPage, `${label} new organisation ${path}`, found);
+      }
+      await freshContext.close();
+
       expect(describeViolations(found), `${found.length} serious or critical violations`).toBe("");
     }, 300_000);
   }

@@ -1,6 +1,21 @@
-/** The user calls a screen makes itself (§7): invite links, a password set from a link, a reset link. */
+/** The user calls a screen makes itself (§7): invite links, an invitation's organisation, a password set from a link, a reset link. */
 import type { Session } from "../auth/session";
+import { apiBaseUrl } from "./baseUrl";
 import type { ApiClient } from "./types";
+
+/** Who invited the holder of an invite link: the organisation's name and, if any, a signed link to its logo. */
+export interface Invitation {
+  organizationName: string;
+  logoUrl: string | null;
+}
+
+/** The invitation behind an invite link's token (which is its only credential). */
+export async function invitationOf(client: ApiClient, userId: string, token: string): Promise<Invitation> {
+  const answer = await client.request<{ data: Invitation }>("GET", `/users/${encodeURIComponent(userId)}/invitation`, { auth: `Bearer ${token}` });
+  const { organizationName, logoUrl } = answer.data;
+  // A link into this server is a path: it lives where the API does.
+  return { organizationName, logoUrl: logoUrl?.startsWith("/") ? `${apiBaseUrl()}${logoUrl}` : logoUrl };
+}
 
 /** A fresh invite link for `userId`, which lets them choose a password and sign in. */
 export async function createInviteLink(client: ApiClient, userId: string): Promise<string> {

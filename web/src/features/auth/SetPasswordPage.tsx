@@ -2,13 +2,15 @@
  * /accept-invite and /change-password (§2): sets a password with the userId and token of an
  * invite or reset link, then signs in. Without both in the query it does nothing but say so.
  * When the account may not sign in to this app, the password is still set: the server's words
- * say so and where to sign in instead.
+ * say so and where to sign in instead. An invite link first shows the inviting organisation's
+ * name and logo (asked with the link's token); after sign-in the terms prompt follows, as for
+ * anyone who has not accepted the current terms.
  */
-import { Alert, Box, Button, Link, Stack, TextField } from "@mui/material";
-import { type FormEvent, useState } from "react";
-import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/types";
-import { setPasswordFromLink } from "../../api/users";
+import { type Invitation, invitationOf, setPasswordFromLink } from "../../api/users";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
 import { SignInFrame } from "./SignInFrame";
@@ -23,6 +25,20 @@ export function SetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [setElsewhere, setSetElsewhere] = useState<string | null>(null);
+  const invite = useLocation().pathname === "/accept-invite";
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+
+  useEffect(() => {
+    if (!invite || !userId || !token) return;
+    let current = true;
+    // Without an answer (offline, a spent link) the page is the plain form; setting the password says why.
+    invitationOf(auth.client, userId, token)
+      .then((found) => current && setInvitation(found))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [invite, auth.client, userId, token]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,6 +83,14 @@ export function SetPasswordPage() {
     <SignInFrame title={t("setPassword")}>
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={4}>
+          {invitation && (
+            <Stack spacing={3} sx={{ alignItems: "center", textAlign: "center" }}>
+              {invitation.logoUrl && (
+                <Box component="img" src={invitation.logoUrl} alt={t("organizationLogo", { name: invitation.organizationName })} sx={{ maxWidth: "100%", maxHeight: 96, objectFit: "contain" }} />
+              )}
+              <Typography>{t("invitedBy", { name: invitation.organizationName })}</Typography>
+            </Stack>
+          )}
           {problem && <Alert severity="error">{problem}</Alert>}
           <TextField
             label={t("newPassword")}

@@ -55,6 +55,7 @@ function show(path: string, answer: (method: string, path: string, body: unknown
       { path: "/", element: <LoginPage /> },
       { path: "/sign-up/*", element: <SignUpPage /> },
       { path: "/accept-invite", element: <SetPasswordPage /> },
+      { path: "/change-password", element: <SetPasswordPage /> },
       { path: "/sites", element: <RequireAuth><Caller /></RequireAuth> },
       { path: "*", element: <WhereAmI /> },
     ],
@@ -211,6 +212,29 @@ describe("sign-up says what is wrong", () => {
 });
 
 describe("setting a password from a link", () => {
+  it("an invite shows the inviting organisation's name and logo, asked with the link's token", async () => {
+    const { calls } = show("/accept-invite?userId=u1&token=t1", (method, path) =>
+      method === "GET" && path === "/api/users/u1/invitation"
+        ? { status: 200, body: { data: { organizationName: "Acme Fire", logoUrl: "/api/files/o1/logos/abc.png?expires=1&signature=s" } } }
+        : { status: 404, body: {} },
+    );
+    expect(await screen.findByText("Acme Fire invited you to Fieldtag. Choose your password to join.")).toBeTruthy();
+    const logo = screen.getByRole("img", { name: "Acme Fire logo" }) as HTMLImageElement;
+    expect(logo.src).toBe(`${location.origin}/api/files/o1/logos/abc.png?expires=1&signature=s`);
+    expect(calls).toEqual([{ method: "GET", path: "/api/users/u1/invitation", body: undefined }]);
+    expect(screen.getByRole("button", { name: "Set Password" })).toBeTruthy();
+  });
+
+  it("an invite without a logo shows the name only; a reset link asks nothing", async () => {
+    show("/accept-invite?userId=u1&token=t1", () => ({ status: 200, body: { data: { organizationName: "Acme Fire", logoUrl: null } } }));
+    expect(await screen.findByText("Acme Fire invited you to Fieldtag. Choose your password to join.")).toBeTruthy();
+    expect(screen.queryByRole("img", { name: /logo/ })).toBeNull();
+    cleanup();
+    const { calls } = show("/change-password?userId=u1&token=t1", () => ({ status: 200, body: {} }));
+    await screen.findByRole("button", { name: "Set Password" });
+    expect(calls).toEqual([]);
+  });
+
   it("says the password is set and where to sign in when this app is not allowed", async () => {
     const user = userEvent.setup();
     show("/accept-invite?userId=u1&token=t1", () => ({ status: 403, body: { code: "PasswordSetLoginNotAllowed", message: PHONE_ONLY } }));

@@ -35,6 +35,8 @@ export const signIn = {
   passwordSet: "Your password is set. You can now log in.",
   setPasswordFailed: "The link is not valid or has expired",
   linkIncomplete: "This link is incomplete: it needs both a user and a token.",
+  invitedBy: "{name} invited you to Fieldtag. Choose your password to join.",
+  organizationLogo: "{name} logo",
   welcome: "Welcome to Fieldtag",
   welcomeText: "Your organisation is ready. Start by reviewing your settings.",
   goToSettings: "Go to Settings",

@@ -43,6 +43,7 @@ function screens(s: Seeded, owner: Account): string[] {
     `/customers`,
     `/customers/new`,
     `/customers/${s.customer}`,
+    "/dashboard",
     "/reports",
     "/schedule",
     "/settings",

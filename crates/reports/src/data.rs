@@ -10,15 +10,15 @@ use fieldtag_domain::records::equipment::{Equipment, EquipmentType, Model};
 use fieldtag_domain::records::people::{Organization, User};
 use fieldtag_domain::records::services::{PerformedService, ServiceType};
 use fieldtag_domain::records::sites::{Location, ScheduledEvent};
-use fieldtag_domain::records::stored::{AsText, Stored};
+use fieldtag_domain::records::stored::{AsText, OfEquipment, Stored};
 use fieldtag_domain::sync_kind::SyncKind;
 use fieldtag_store::Store;
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::engine::EngineRecords;
 use super::error::{ReportError, ReportResult};
+use super::loaded::{Loaded, read};
 use super::times::Zone;
 
 /// What one report reads.
@@ -41,59 +41,6 @@ pub struct Dataset {
     site_index: HashMap<String, usize>,
     item_index: HashMap<String, usize>,
     engine: EngineRecords,
-}
-
-/// Records that belong to one piece of equipment.
-pub trait OfEquipment {
-    fn equipment_id(&self) -> &str;
-}
-
-impl OfEquipment for PerformedService {
-    fn equipment_id(&self) -> &str {
-        self.equipment_id.as_text()
-    }
-}
-
-impl OfEquipment for Deficiency {
-    fn equipment_id(&self) -> &str {
-        self.equipment_id.as_text()
-    }
-}
-
-impl OfEquipment for HistoryRecord {
-    fn equipment_id(&self) -> &str {
-        self.equipment_id.as_text()
-    }
-}
-
-/// Reads stored records as `T`. Each passed the same struct's check on its way in; one that
-/// does not read now is left out of the report, and logged.
-fn read<'a, T: DeserializeOwned>(kind: SyncKind, records: impl IntoIterator<Item = &'a Value>) -> Vec<(Stored<T>, &'a Value)> {
-    records
-        .into_iter()
-        .filter_map(|value| match Stored::<T>::deserialize(value) {
-            Ok(record) => Some((record, value)),
-            Err(error) => {
-                let id = value.get("id").and_then(Value::as_str).unwrap_or_default();
-                tracing::warn!(kind = kind.key(), id, %error, "a stored record does not read; the report leaves it out");
-                None
-            }
-        })
-        .collect()
-}
-
-/// The records as read, each with the stored JSON it was read from (which the due engine
-/// reads by its own rules), and the kinds only the engine reads.
-pub struct Read<'a> {
-    pub sites: Vec<(Stored<Location>, &'a Value)>,
-    pub equipment: Vec<(Stored<Equipment>, &'a Value)>,
-    pub equipment_types: Vec<(Stored<EquipmentType>, &'a Value)>,
-    pub service_types: Vec<(Stored<ServiceType>, &'a Value)>,
-    pub performed_services: Vec<(Stored<PerformedService>, &'a Value)>,
-    pub deficiencies: Vec<(Stored<Deficiency>, &'a Value)>,
-    pub history: Vec<(Stored<HistoryRecord>, &'a Value)>,
-    pub location_overrides: &'a [Value],
-    pub service_months: &'a [Value],
 }
 
 fn records<T>(read: Vec<(Stored<T>, &Value)>) -> Vec<Stored<T>> {
@@ -133,7 +80,7 @@ impl Dataset {
             shared(SyncKind::Users)
         )?;
         let organization = store.organization(org_id).await?.and_then(|organization| Organization::deserialize(&organization).ok());
-        let mut loaded = Read {
+        let mut loaded = Loaded {
             sites: read(SyncKind::Locations, &sites),
             equipment: read(SyncKind::Equipment, &equipment),
             equipment_types: read(SyncKind::EquipmentTypes, &equipment_types),

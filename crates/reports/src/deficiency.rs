@@ -8,8 +8,8 @@ use fieldtag_domain::records::stored::AsText;
 use super::data::Dataset;
 use super::error::ReportResult;
 use super::params::Request;
+use super::report::{Column, Labelled, Report, ReportName, Row};
 use super::times::days_between;
-use super::{Column, Labelled, Report, ReportName, Row};
 
 pub(super) const COLUMNS: [Column; 12] = [
     Column::both(SITE, 1.2),

@@ -10,8 +10,8 @@ use fieldtag_domain::records::stored::AsText;
 use super::data::{Dataset, natural_key};
 use super::error::ReportResult;
 use super::params::Request;
+use super::report::{Column, Labelled, Report, ReportName, Row};
 use super::times;
-use super::{Column, Labelled, Report, ReportName, Row};
 
 pub(super) const COLUMNS: [Column; 7] = [
     Column::grouped(DUE_MONTH, 0.8),

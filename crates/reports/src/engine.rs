@@ -6,11 +6,11 @@ use std::collections::HashMap;
 
 use fieldtag_domain::due::{self, Catalogue, DueError, DueResult, EquipmentRecords, Evaluator};
 use fieldtag_domain::records::equipment::Equipment;
-use fieldtag_domain::records::stored::Stored;
+use fieldtag_domain::records::stored::{OfEquipment, Stored};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::data::{OfEquipment, Read};
+use super::loaded::Loaded;
 
 pub struct EngineRecords {
     service_types: Vec<due::ServiceType>,
@@ -49,7 +49,7 @@ fn by_equipment<R: OfEquipment, T: DeserializeOwned>(records: &[(Stored<R>, &Val
 }
 
 impl EngineRecords {
-    pub fn read(records: &Read) -> EngineRecords {
+    pub fn read(records: &Loaded) -> EngineRecords {
         EngineRecords {
             service_types: list(records.service_types.iter().map(|(_, value)| *value)),
             location_overrides: list(records.location_overrides),

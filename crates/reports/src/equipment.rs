@@ -8,7 +8,7 @@ use super::data::Dataset;
 use super::error::ReportResult;
 use super::items;
 use super::params::Request;
-use super::{Column, Labelled, Report, ReportName, Row};
+use super::report::{Column, Labelled, Report, ReportName, Row};
 
 pub(super) const COLUMNS: [Column; 12] = [
     Column::csv_only("Site"),

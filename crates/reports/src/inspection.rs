@@ -13,8 +13,8 @@ use super::data::Dataset;
 use super::error::ReportResult;
 use super::items::{self, ServiceLine};
 use super::params::Request;
+use super::report::{Column, Detail, Labelled, Report, ReportName, Row};
 use super::times::{self, Zone};
-use super::{Column, Detail, Labelled, Report, ReportName, Row};
 
 pub(super) const COLUMNS: [Column; 14] = [
     Column::csv_only("Site"),

@@ -9,7 +9,7 @@ use fieldtag_domain::records::stored::AsText;
 use super::data::Dataset;
 use super::error::ReportResult;
 use super::params::Request;
-use super::{Column, Labelled, Report, ReportName, Row};
+use super::report::{Column, Labelled, Report, ReportName, Row};
 
 pub(super) const COLUMNS: [Column; 14] = [
     Column::both("Site", 1.4),

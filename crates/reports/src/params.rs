@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use jiff::civil::Date;
 
-use super::ReportName;
 use super::error::{ReportError, ReportResult};
+use super::report::ReportName;
 use super::times::{self, Zone};
 
 /// The query string as sent.

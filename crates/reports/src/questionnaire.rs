@@ -8,7 +8,7 @@ use fieldtag_domain::records::stored::AsText;
 use super::data::Dataset;
 use super::error::ReportResult;
 use super::params::Request;
-use super::{Column, Labelled, Report, ReportName, Row};
+use super::report::{Column, Labelled, Report, ReportName, Row};
 
 pub(super) const COLUMNS: [Column; 10] = [
     Column::grouped("Date", 0.75),

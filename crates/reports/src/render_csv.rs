@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use super::Report;
+use super::report::Report;
 
 pub fn render(report: &Report) -> Result<Vec<u8>, csv::Error> {
     let columns: Vec<usize> = (0..report.columns.len()).filter(|&i| report.columns[i].in_csv).collect();

@@ -17,7 +17,7 @@ use typst::{Library, LibraryExt, World};
 use typst_layout::PagedDocument;
 
 use super::params::Layout;
-use super::{Detail, Labelled, Report};
+use super::report::{Detail, Labelled, Report};
 
 const TEMPLATE: &str = include_str!("report.typ");
 /// The product's green (spec §9), for organisations without a colour of their own.

@@ -9,7 +9,7 @@ use super::data::Dataset;
 use super::error::{ReportError, ReportResult};
 use super::items;
 use super::params::Request;
-use super::{Column, Detail, Labelled, Report, ReportName, Row};
+use super::report::{Column, Detail, Labelled, Report, ReportName, Row};
 
 pub(super) const COLUMNS: [Column; 11] = [
     Column::csv_only("Site"),

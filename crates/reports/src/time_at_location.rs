@@ -11,7 +11,7 @@ use jiff::civil::Date;
 use super::data::Dataset;
 use super::error::ReportResult;
 use super::params::Request;
-use super::{Column, Labelled, Report, ReportName, Row};
+use super::report::{Column, Labelled, Report, ReportName, Row};
 
 pub(super) const COLUMNS: [Column; 9] = [
     Column::grouped("Date", 0.8),

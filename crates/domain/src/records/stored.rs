@@ -6,9 +6,11 @@ use std::ops::Deref;
 
 use serde::Deserialize;
 
+use super::activity::{Deficiency, HistoryRecord};
 use super::fields::{
     Code, ContactEmail, Date, Email, Feature, HexId, LocationStatus, MaybeDate, Name, Reference, Text, TimeOfDay, TimeZoneName,
 };
+use super::services::PerformedService;
 
 /// A stored record of one kind: its id, and the fields its kind's struct reads.
 #[derive(Debug, Clone, Deserialize)]
@@ -52,6 +54,29 @@ impl AsText for Code {
 impl<T: AsText> AsText for Option<T> {
     fn as_text(&self) -> &str {
         self.as_ref().map(AsText::as_text).unwrap_or_default()
+    }
+}
+
+/// Records that belong to one piece of equipment.
+pub trait OfEquipment {
+    fn equipment_id(&self) -> &str;
+}
+
+impl OfEquipment for PerformedService {
+    fn equipment_id(&self) -> &str {
+        &self.equipment_id.0
+    }
+}
+
+impl OfEquipment for Deficiency {
+    fn equipment_id(&self) -> &str {
+        &self.equipment_id.0
+    }
+}
+
+impl OfEquipment for HistoryRecord {
+    fn equipment_id(&self) -> &str {
+        &self.equipment_id.0
     }
 }
 

@@ -18,7 +18,8 @@ describe("starter catalogues on the Equipment Types page", () => {
     const user = userEvent.setup();
     const h = await renderScreen({ path: "/equipment-types", routes: catalogueRoutes, width: PHONE });
     await user.click(await screen.findByRole("button", { name: "Add Portable Fire Extinguishers" }));
-    expect(await screen.findByText("Portable Fire Extinguishers added")).toBeTruthy();
+    // Some sixty records, one store transaction each: slow on a loaded machine.
+    expect(await screen.findByText("Portable Fire Extinguishers added", undefined, { timeout: 20_000 })).toBeTruthy();
     expect(await screen.findByText("Portable Fire Extinguishers: added")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Add Portable Fire Extinguishers" })).toBeNull();
     const link = await screen.findByRole("link", { name: "Extinguisher - Dry Chemical (Stored Pressure)" });

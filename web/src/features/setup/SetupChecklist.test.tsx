@@ -45,7 +45,8 @@ describe("the setup checklist", () => {
     const user = userEvent.setup();
     const h = await renderScreen({ path: "/welcome", routes, records: [[...me]] });
     await user.click(await screen.findByRole("button", { name: "Add Portable Fire Extinguishers" }));
-    await screen.findByText("Portable Fire Extinguishers added");
+    // Some sixty records, one store transaction each: slow on a loaded machine.
+    await screen.findByText("Portable Fire Extinguishers added", undefined, { timeout: 20_000 });
     await waitFor(() => expect(stateOf("Add equipment types and service types")).toBe("done"));
     expect(stateOf("Add models")).toBe("done");
     expect(stateOf("Add your first site")).toBe("to do");

@@ -84,20 +84,15 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
             .map(|l| format!("{} {} ({})", l.name, items::date_cell(&zone, l.next_date), items::status(l, today)))
             .collect::<Vec<_>>()
             .join("; ");
-        let cells = vec![
-            dataset.site_name(item.location_id.as_text()).to_string(),
-            item.name.as_text().to_string(),
-            item.barcode.as_text().to_string(),
-            item.serial_number.as_text().to_string(),
-            dataset.model_name(item).to_string(),
-            dataset.equipment_type_name(item).to_string(),
+        let mut cells = items::item_cells(dataset, item);
+        cells.extend([
             zone.format_stored(item.manufacture_date.as_text()),
             items::date_cell(&zone, earliest(true)),
             items::date_cell(&zone, earliest(false)),
             due,
             open.to_string(),
             services,
-        ];
+        ]);
         report.rows.push(Row { cells, group_start: true, alerts: vec![DUE], ..Row::default() });
     }
     report.parameters = vec![

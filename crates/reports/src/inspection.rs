@@ -96,15 +96,8 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
         let could_not = latest(&events, |r| r.kind == HistoryType::CouldNotService);
         not_serviced += events.iter().filter(|(_, r)| r.kind == HistoryType::CouldNotService).count();
 
-        let item_cells = [
-            dataset.site_name(item.location_id.as_text()).to_string(),
-            item.name.as_text().to_string(),
-            item.barcode.as_text().to_string(),
-            item.serial_number.as_text().to_string(),
-            dataset.model_name(item).to_string(),
-            dataset.equipment_type_name(item).to_string(),
-            zone.format_stored(item.manufacture_date.as_text()),
-        ];
+        let mut item_cells = items::item_cells(dataset, item);
+        item_cells.push(zone.format_stored(item.manufacture_date.as_text()));
         let open_text = open.iter().map(|d| d.description.as_text()).collect::<Vec<_>>().join("; ");
         let mut rows = Vec::new();
         match items::verdict(&results, id) {
@@ -123,7 +116,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
                     if result_text.starts_with("Deficient") || result_text.starts_with("Not serviced") {
                         alerts.push(RESULT);
                     }
-                    let mut cells = item_cells.to_vec();
+                    let mut cells = item_cells.clone();
                     cells.extend([
                         line.name.clone(),
                         items::date_cell(&zone, line.last_date),
@@ -137,13 +130,13 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
                 }
             }
             Err(why) => {
-                let mut cells = item_cells.to_vec();
+                let mut cells = item_cells.clone();
                 cells.extend([String::new(), String::new(), String::new(), String::new(), why, String::new(), open_text.clone()]);
                 rows.push(Row { cells, alerts: vec![RESULT], ..Row::default() });
             }
         }
         if rows.is_empty() {
-            let mut cells = item_cells.to_vec();
+            let mut cells = item_cells.clone();
             cells.extend([String::new(), String::new(), String::new(), String::new(), "No services".into(), String::new(), open_text]);
             rows.push(Row { cells, ..Row::default() });
         }

@@ -3,6 +3,7 @@
 
 use fieldtag_domain::due::{DueError, DueLists, DueResult};
 use fieldtag_domain::records::activity::Deficiency;
+use fieldtag_domain::records::equipment::Equipment;
 use fieldtag_domain::records::services::PerformedService;
 use fieldtag_domain::records::stored::{AsText, Stored};
 
@@ -18,6 +19,19 @@ pub struct ServiceLine {
     pub due: bool,
     pub inspection: bool,
     pub unscheduled: bool,
+}
+
+/// The cells that say which item a row is about: Site, Location, Barcode, Serial Number, Model
+/// and Type.
+pub fn item_cells(dataset: &Dataset, item: &Equipment) -> Vec<String> {
+    vec![
+        dataset.site_name(item.location_id.as_text()).to_string(),
+        item.name.as_text().to_string(),
+        item.barcode.as_text().to_string(),
+        item.serial_number.as_text().to_string(),
+        dataset.model_name(item).to_string(),
+        dataset.equipment_type_name(item).to_string(),
+    ]
 }
 
 /// A service's status on the report's day.

@@ -52,14 +52,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
         }
         listed += 1;
         let open = items::open_deficiencies(deficiencies.get(id).map(Vec::as_slice).unwrap_or_default());
-        let item_cells = vec![
-            dataset.site_name(item.location_id.as_text()).to_string(),
-            item.name.as_text().to_string(),
-            item.barcode.as_text().to_string(),
-            item.serial_number.as_text().to_string(),
-            dataset.model_name(item).to_string(),
-            dataset.equipment_type_name(item).to_string(),
-        ];
+        let item_cells = items::item_cells(dataset, item);
         let open_text = open.iter().map(|d| d.description.as_text()).collect::<Vec<_>>().join("; ");
         let mut rows: Vec<Row> = Vec::new();
         let lines = match items::verdict(&results, id) {

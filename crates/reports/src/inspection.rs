@@ -117,15 +117,8 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
                         alerts.push(RESULT);
                     }
                     let mut cells = item_cells.clone();
-                    cells.extend([
-                        line.name.clone(),
-                        items::date_cell(&zone, line.last_date),
-                        items::date_cell(&zone, line.next_date),
-                        status.to_string(),
-                        result_text,
-                        technician,
-                        open_text.clone(),
-                    ]);
+                    cells.extend(items::service_cells(&zone, line, status));
+                    cells.extend([result_text, technician, open_text.clone()]);
                     rows.push(Row { cells, alerts, ..Row::default() });
                 }
             }

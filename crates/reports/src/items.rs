@@ -65,6 +65,11 @@ pub fn service_lines(dataset: &Dataset, result: &DueResult, performed: &[&Stored
         .collect()
 }
 
+/// The cells of one of the item's services: Service, Last Date, Next Date and Status.
+pub fn service_cells(zone: &Zone, line: &ServiceLine, status: &str) -> [String; 4] {
+    [line.name.clone(), date_cell(zone, line.last_date), date_cell(zone, line.next_date), status.to_string()]
+}
+
 /// The engine's answer for item `id`, or a line saying why there is none.
 pub fn verdict<'a>(results: &'a std::collections::HashMap<String, Result<DueResult, DueError>>, id: &str) -> Result<&'a DueResult, String> {
     match results.get(id) {

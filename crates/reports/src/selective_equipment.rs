@@ -69,13 +69,8 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
             let status = items::status(line, today);
             due += usize::from(status == "Due" || status == "Overdue");
             let mut cells = item_cells.clone();
-            cells.extend([
-                line.name.clone(),
-                items::date_cell(&zone, line.last_date),
-                items::date_cell(&zone, line.next_date),
-                status.to_string(),
-                open_text.clone(),
-            ]);
+            cells.extend(items::service_cells(&zone, line, status));
+            cells.push(open_text.clone());
             let alerts = if status == "Due" || status == "Overdue" { vec![STATUS] } else { Vec::new() };
             rows.push(Row { cells, alerts, ..Row::default() });
         }

@@ -7,7 +7,6 @@ use fieldtag_domain::records::services::{PerformedService, ServiceType};
 use fieldtag_domain::records::sites::Location;
 use fieldtag_domain::records::stored::Stored;
 use fieldtag_domain::sync_kind::SyncKind;
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -16,7 +15,7 @@ use serde_json::Value;
 pub fn read<'a, T: DeserializeOwned>(kind: SyncKind, records: impl IntoIterator<Item = &'a Value>) -> Vec<(Stored<T>, &'a Value)> {
     records
         .into_iter()
-        .filter_map(|value| match Stored::<T>::deserialize(value) {
+        .filter_map(|value| match Stored::<T>::from_value(value) {
             Ok(record) => Some((record, value)),
             Err(error) => {
                 let id = value.get("id").and_then(Value::as_str).unwrap_or_default();

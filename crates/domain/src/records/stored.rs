@@ -5,6 +5,8 @@
 use std::ops::Deref;
 
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use super::activity::{Deficiency, HistoryRecord};
 use super::fields::{
@@ -18,6 +20,18 @@ pub struct Stored<T> {
     pub id: String,
     #[serde(flatten)]
     pub record: T,
+}
+
+impl<T: DeserializeOwned> Stored<T> {
+    /// Reads a stored record already parsed as JSON, each field in place (the derived reader
+    /// first copies the whole record aside to find the kind's fields in it).
+    pub fn from_value(value: &Value) -> Result<Stored<T>, serde_json::Error> {
+        let id = match value.get("id") {
+            Some(Value::String(id)) => id.clone(),
+            _ => return Err(serde::de::Error::missing_field("id")),
+        };
+        Ok(Stored { id, record: T::deserialize(value)? })
+    }
 }
 
 impl<T> Deref for Stored<T> {
@@ -89,13 +103,14 @@ mod tests {
 
     #[test]
     fn a_stored_record_reads_its_id_and_its_kinds_fields() {
-        let item: Stored<Equipment> =
-            Stored::deserialize(&json!({"id": "a1", "orgId": "o", "name": "Lobby", "locationId": "0123456789abcdef0123456789abcdef",
-                                                                  "barcode": "FT-1", "serialNumber": null, "model": {"kept": true}}))
-            .unwrap();
-        assert_eq!(
-            (item.id.as_str(), item.name.as_text(), item.barcode.as_text(), item.serial_number.as_text()),
-            ("a1", "Lobby", "FT-1", "")
-        );
+        let stored = json!({"id": "a1", "orgId": "o", "name": "Lobby", "locationId": "0123456789abcdef0123456789abcdef",
+                            "barcode": "FT-1", "serialNumber": null, "model": {"kept": true}});
+        for item in [Stored::<Equipment>::deserialize(&stored).unwrap(), Stored::<Equipment>::from_value(&stored).unwrap()] {
+            assert_eq!(
+                (item.id.as_str(), item.name.as_text(), item.barcode.as_text(), item.serial_number.as_text()),
+                ("a1", "Lobby", "FT-1", "")
+            );
+        }
+        assert!(Stored::<Equipment>::from_value(&json!({"name": "Lobby", "locationId": "0123456789abcdef0123456789abcdef"})).is_err());
     }
 }

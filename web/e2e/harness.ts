@@ -44,7 +44,6 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts the server; `extraEnv` adds to its environment (e.g. a payment provider to use). */
 /**
  * Starts the real server (with `env` added) and Chromium before a test file's tests, hands
  * them to `use`, and stops them after the file.
@@ -63,6 +62,7 @@ export function withServerAndBrowser(use: (server: Server, browser: Browser) => 
   });
 }
 
+/** Starts the server; `extraEnv` adds to its environment (e.g. a payment provider to use). */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
   const bin = process.env.FIELDTAG_BIN;
   if (!bin) throw new Error("FIELDTAG_BIN is not set: run the browser tests with `make test-e2e`");
@@ -99,8 +99,18 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
 }
 
+/**
+ * Launches Chromium, trying again once: on a loaded machine Debian's Chromium has crashed at
+ * launch (SIGSEGV before its first page), which says nothing about the app under test.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.FIELDTAG_CHROMIUM ?? "/usr/bin/chromium", args: BROWSER_ARGS });
+  const launch = () => chromium.launch({ executablePath: process.env.FIELDTAG_CHROMIUM ?? "/usr/bin/chromium", args: BROWSER_ARGS });
+  try {
+    return await launch();
+  } catch (error) {
+    console.warn(`Chromium did not start (${String(error).split("\n")[0]}); trying once more`);
+    return launch();
+  }
 }
 
 export async function newContext(browser: Browser, server: Server, viewport: { width: number; height: number }): Promise<BrowserContext> {

@@ -5,23 +5,10 @@
  * equipment list filters by), and today's scheduled visits. One pass over every item.
  */
 import dayjs from "dayjs";
-import type { HistoryRecord } from "../../domain/history";
 import { type DueMark, dueMarksOf } from "../../domain/dueMarks";
-import { SiteCalendar } from "../../domain/dueDates";
 import { eventDay } from "../../domain/eventDay";
-import {
-  type Catalogue,
-  type Deficiency,
-  type Equipment,
-  type LocationOverride,
-  type PerformedService,
-  type ServiceMonth,
-  type Site,
-  dueStateOf,
-  groupBy,
-  siteRecordsOf,
-  viewOf,
-} from "../../domain/records";
+import type { Catalogue, Site } from "../../domain/records";
+import { type DueRecords, sitesDue } from "../../domain/siteDue";
 import type { SyncRecord } from "../../offline/records";
 
 export interface Visit extends SyncRecord {
@@ -33,14 +20,7 @@ export interface Visit extends SyncRecord {
 }
 
 /** Every site's records of the kinds the due engine reads, and the schedule. */
-export interface DashboardRecords {
-  sites: readonly Site[];
-  equipment: readonly Equipment[];
-  performedServices: readonly PerformedService[];
-  history: readonly HistoryRecord[];
-  deficiencies: readonly Deficiency[];
-  locationOverrides: readonly LocationOverride[];
-  serviceMonths: readonly ServiceMonth[];
+export interface DashboardRecords extends DueRecords {
   schedule: readonly Visit[];
 }
 
@@ -64,37 +44,19 @@ const byName = new Intl.Collator(undefined, { sensitivity: "base", numeric: true
 /** The dashboard of organisation `orgId` at `now`; records of another organisation are not counted. */
 export function dashboardOf(records: DashboardRecords, catalogue: Catalogue, orgId: string, now: number): Dashboard {
   const own = <T extends SyncRecord>(list: readonly T[]) => list.filter((r) => r.orgId === orgId);
-  const sites = own(records.sites);
-  const known = new Set(sites.map((s) => s.id));
-  const bySite = <T extends SyncRecord>(list: readonly T[]) => groupBy(own(list), (r) => r.locationId ?? "");
-  const equipment = bySite(records.equipment);
-  const performedServices = bySite(records.performedServices);
-  const history = bySite(records.history as readonly (HistoryRecord & SyncRecord)[]);
-  const deficiencies = bySite(records.deficiencies);
-  const locationOverrides = bySite(records.locationOverrides);
-  const serviceMonths = bySite(records.serviceMonths);
+  const evaluated = sitesDue(records, catalogue, orgId, now);
+  const known = new Set(evaluated.map(({ site }) => site.id));
 
   const counted: SiteCounts[] = [];
   let unevaluated = 0;
-  for (const site of sites) {
+  for (const { site, calendar, items } of evaluated) {
     const counts: SiteCounts = { site, overdue: 0, dueThisMonth: 0, openDeficiency: 0, couldNotService: 0 };
-    const items = equipment.get(site.id) ?? [];
-    const calendar = SiteCalendar.of(site.timeZone, now);
-    const siteRecords = siteRecordsOf(site, {
-      equipment: items,
-      performedServices: performedServices.get(site.id) ?? [],
-      history: history.get(site.id) ?? [],
-      deficiencies: deficiencies.get(site.id) ?? [],
-      locationOverrides: locationOverrides.get(site.id) ?? [],
-      serviceMonths: serviceMonths.get(site.id) ?? [],
-    });
-    for (const item of items) {
-      const state = dueStateOf(viewOf(item, siteRecords, catalogue), siteRecords, now);
-      if (!state.ok || !calendar) {
+    for (const { result } of items) {
+      if (!result || !calendar) {
         unevaluated += 1;
         continue;
       }
-      const marks = dueMarksOf(state.result, calendar, now);
+      const marks = dueMarksOf(result, calendar, now);
       for (const mark of ["overdue", "dueThisMonth", "openDeficiency", "couldNotService"] as const) counts[mark] += Number(marks[mark]);
     }
     if (counts.overdue + counts.dueThisMonth + counts.openDeficiency + counts.couldNotService > 0) counted.push(counts);
@@ -105,5 +67,5 @@ export function dashboardOf(records: DashboardRecords, catalogue: Catalogue, org
   const visits = own(records.schedule)
     .filter((visit) => known.has(visit.locationId) && eventDay(visit.date) === today)
     .sort((a, b) => (a.startTime ?? "").localeCompare(b.startTime ?? ""));
-  return { sites: counted, quietSites: sites.length - counted.length, unevaluated, today, visits };
+  return { sites: counted, quietSites: evaluated.length - counted.length, unevaluated, today, visits };
 }

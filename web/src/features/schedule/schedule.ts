@@ -150,3 +150,40 @@ export function monthWeeks(month: string): (string | null)[][] {
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
   return weeks;
 }
+
+/** The schedule's views (§2's day calendar, and a week). */
+export type ScheduleView = "day" | "week";
+
+export function isScheduleView(value: string | null): value is ScheduleView {
+  return value === "day" || value === "week";
+}
+
+/** The days a view shows around `day`: the day alone, or its week from Sunday (as the month calendar's rows). */
+export function periodOf(view: ScheduleView, day: string): { first: string; last: string; days: string[] } {
+  const start = view === "week" ? dayjs(day).startOf("week") : dayjs(day);
+  const days = Array.from({ length: view === "week" ? 7 : 1 }, (_, i) => start.add(i, "day").format(DAY_FORMAT));
+  return { first: days[0] ?? day, last: days[days.length - 1] ?? day, days };
+}
+
+/** Each of `days` with its events, by start time then site name; events on other days are left out. */
+export function eventsByDay<T extends ScheduledEvent>(events: readonly T[], days: readonly string[], siteName: (id: string) => string): Map<string, T[]> {
+  const grouped = new Map<string, T[]>(days.map((day) => [day, []]));
+  for (const event of events) {
+    const day = dayOf(event.date);
+    if (day) grouped.get(day)?.push(event);
+  }
+  for (const [day, list] of grouped) grouped.set(day, eventsOn(list, day, siteName));
+  return grouped;
+}
+
+/**
+ * One row per technician (every user of the organisation, in `users`' order) with their events,
+ * and the events of no known user — none set, or one no longer on the device — as unassigned.
+ */
+export function byTechnician<T extends ScheduledEvent, U extends { id: string }>(events: readonly T[], users: readonly U[]): { technicians: { user: U; events: T[] }[]; unassigned: T[] } {
+  const technicians = users.map((user) => ({ user, events: [] as T[] }));
+  const rows = new Map(technicians.map((row) => [row.user.id, row.events]));
+  const unassigned: T[] = [];
+  for (const event of events) (rows.get(event.userId) ?? unassigned).push(event);
+  return { technicians, unassigned };
+}

@@ -1,9 +1,9 @@
 /**
- * The schedule's day picker: one month of days, each marked with how many events it holds,
+ * The schedule's day picker: one month of days, each with a dot below its number when it holds events,
  * and buttons to the months before and after within the schedule's range (§2). One day takes
  * the Tab stop; the arrow keys move a day or a week, Home and End to the ends of the week.
  */
-import { Badge, Box, ButtonBase, IconButton, Paper, Stack, Typography } from "@mui/material";
+import { Box, ButtonBase, IconButton, Paper, Stack, Typography } from "@mui/material";
 import dayjs from "dayjs";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { t } from "../../lib/strings";
@@ -114,13 +114,16 @@ export function MonthCalendar({ selected, today, range, counts, onSelect }: Mont
                 "&.Mui-focusVisible": { outline: 2, outlineColor: "primary.dark", outlineStyle: "solid", outlineOffset: 1 },
               }}
             >
-              {count > 0 ? (
-                <Badge variant="dot" color="secondary">
-                  {dayjs(day).date()}
-                </Badge>
-              ) : (
-                dayjs(day).date()
-              )}
+              {/* The mark sits below the number, in a slot every day keeps, so it never covers the date. */}
+              <Box component="span" sx={{ display: "flex", flexDirection: "column", alignItems: "center", gap: "3px", lineHeight: 1.2 }}>
+                <span data-date-number>{dayjs(day).date()}</span>
+                <Box
+                  component="span"
+                  data-event-mark={count > 0 ? "" : undefined}
+                  aria-hidden
+                  sx={{ width: 6, height: 6, borderRadius: "50%", bgcolor: count === 0 ? "transparent" : isSelected ? "primary.contrastText" : "secondary.main" }}
+                />
+              </Box>
             </ButtonBase>
           );
         })}

@@ -206,4 +206,85 @@ describe("SchedulePage", () => {
     await vi.waitFor(async () => expect(await events()).toHaveLength(1));
     expect(await screen.findByRole("button", { name: /^Edit Maple Mall, 09:00 to 17:00/ })).toBeTruthy();
   });
+
+  it("switches to the week, which keeps the chosen day, and shows each day's visits", async () => {
+    const user = userEvent.setup();
+    const week = dayjs().startOf("week");
+    const [sunday, wednesday] = [week.format("YYYY-MM-DD"), week.add(3, "day").format("YYYY-MM-DD")];
+    const { router } = await show({ records: seeds([event(1, sunday), event(2, wednesday, { locationId: MAPLE, userId: ABE, startTime: "08:00", endTime: "09:00" })]) });
+    await user.click(await screen.findByRole("button", { name: "Week" }));
+    expect(new URLSearchParams(router.state.location.search).get("view")).toBe("week");
+    expect(new URLSearchParams(router.state.location.search).get("day")).toBe(TODAY);
+    const sundayColumn = await screen.findByRole("region", { name: `${week.format("dddd, MMMM D YYYY")}, 1 scheduled` });
+    expect(within(sundayColumn).getByRole("button", { name: /^Edit Harbour Tower, 10:00 to 12:30, Tess Tech/ })).toBeTruthy();
+    expect(screen.getAllByRole("region", { name: /, \d+ scheduled$/ })).toHaveLength(7);
+    const wednesdayColumn = screen.getByRole("region", { name: `${week.add(3, "day").format("dddd, MMMM D YYYY")}, 1 scheduled` });
+    expect(within(wednesdayColumn).getByRole("button", { name: /^Edit Maple Mall, 08:00 to 09:00, Abe Able/ })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Day" }));
+    expect(await screen.findByRole("heading", { level: 2, name: dayjs().format("dddd, MMMM D YYYY") })).toBeTruthy();
+  });
+
+  it("shows the visits by technician, the unassigned too", async () => {
+    const user = userEvent.setup();
+    await show({ path: `/schedule?day=${TODAY}&view=week`, records: seeds([event(1, TODAY), event(2, TODAY, { locationId: MAPLE, userId: hex(0xdead) })]) });
+    await user.click(await screen.findByRole("button", { name: "By Technician" }));
+    const tess = await screen.findByRole("region", { name: "Tess Tech" });
+    expect(within(tess).getByRole("button", { name: /^Edit Harbour Tower, 10:00 to 12:30/ })).toBeTruthy();
+    expect(within(screen.getByRole("region", { name: "Abe Able" })).queryByRole("button", { name: /^Edit/ })).toBeNull();
+    expect(within(screen.getByRole("region", { name: "Unassigned" })).getByRole("button", { name: /^Edit Maple Mall/ })).toBeTruthy();
+  });
+
+  it("lists the sites with work due and no visit yet, and schedules one by keyboard", async () => {
+    const user = userEvent.setup();
+    const { events } = await show({ path: `/schedule?day=${TODAY}&view=week`, records: seeds(dueAtHarbour()) });
+    const pane = await screen.findByRole("region", { name: "Sites Due" });
+    expect(await within(pane).findByText("Harbour Tower")).toBeTruthy();
+    expect(within(pane).queryByText("Maple Mall")).toBeNull();
+    await user.click(within(pane).getByRole("button", { name: "Schedule Harbour Tower" }));
+    const dialog = await screen.findByRole("dialog", { name: "Schedule Harbour Tower" });
+    await user.click(within(dialog).getByRole("combobox", { name: /User/ }));
+    await user.click(await screen.findByRole("option", { name: "Tess Tech" }));
+    await user.click(within(dialog).getByRole("button", { name: "Schedule" }));
+    await vi.waitFor(async () => expect((await events())[0]).toMatchObject({ locationId: HARBOUR, userId: ME, date: TODAY, startTime: "09:00", endTime: "17:00" }));
+    expect(await within(pane).findByText("Every site with work due in these days has a visit.")).toBeTruthy();
+  });
+
+  it("puts a site dropped on a technician's day on that day, for that technician", async () => {
+    const { events } = await show({ path: `/schedule?day=${TODAY}&view=week&by=technician`, records: seeds(dueAtHarbour()) });
+    const pane = await screen.findByRole("region", { name: "Sites Due" });
+    const entry = (await within(pane).findByText("Harbour Tower")).closest("[draggable=true]")!;
+    const data = new Map<string, string>();
+    const dataTransfer = { setData: (type: string, value: string) => data.set(type, value), getData: (type: string) => data.get(type) ?? "", get types() { return [...data.keys()]; }, effectAllowed: "", dropEffect: "" };
+    fireEvent.dragStart(entry, { dataTransfer });
+    const tess = screen.getByRole("region", { name: "Tess Tech" });
+    const cell = within(tess).getByRole("region", { name: new RegExp(`^${dayjs().format("dddd, MMMM D YYYY")},`) });
+    fireEvent.dragOver(cell, { dataTransfer });
+    fireEvent.drop(cell, { dataTransfer });
+    await vi.waitFor(async () => expect((await events())[0]).toMatchObject({ locationId: HARBOUR, userId: ME, date: TODAY }));
+    expect(await screen.findByText(`Added Harbour Tower to ${dayjs().format("MMMM D YYYY")}`)).toBeTruthy();
+  });
 });
+
+/** Harbour Tower's extinguisher was last inspected a year ago on a monthly inspection: overdue. */
+function dueAtHarbour(): [SyncKind, Record<string, unknown>][] {
+  const [type, model, service, item] = [hex(0x200), hex(0x300), hex(0x400), hex(0x500)];
+  return [
+    ["equipmentTypes", { id: type, name: "Extinguisher" }],
+    ["models", { id: model, name: "B500", equipmentTypeId: type }],
+    [
+      "serviceTypes",
+      {
+        id: service,
+        name: "Monthly Inspection",
+        equipmentTypeId: type,
+        inspection: true,
+        frequencyType: 6,
+        frequency: 1,
+        dueWhen: "any",
+        conditions: [{ id: hex(0x401), type: "time", timeFrequencyType: 6, timeFrequency: 1, serviceTypeId: service }],
+      },
+    ],
+    ["equipment", { id: item, name: "Lobby", locationId: HARBOUR, modelId: model }],
+    ["performedServices", { id: hex(0x600), equipmentId: item, serviceTypeId: service, locationId: HARBOUR, lastDate: dayjs().subtract(1, "year").toISOString() }],
+  ];
+}

@@ -1,4 +1,4 @@
-/** Strings of the schedule: month calendar, day view, events and adding sites to a day. */
+/** Strings of the schedule: month calendar, day, week and technician views, events, and adding sites to a day. */
 export const schedule = {
   schedulePreviousMonth: "Previous Month",
   scheduleNextMonth: "Next Month",
@@ -27,4 +27,18 @@ export const schedule = {
   scheduleSaved: "Saved {site} on {date}",
   scheduleUnknownSite: "Unknown site",
   scheduleUnknownUser: "Unknown user",
+  scheduleView: "View",
+  scheduleDayView: "Day",
+  scheduleWeekView: "Week",
+  scheduleByTechnician: "By Technician",
+  schedulePreviousWeek: "Previous Week",
+  scheduleNextWeek: "Next Week",
+  scheduleWeekTitle: "Week of {date}",
+  scheduleNothingShort: "Nothing scheduled",
+  scheduleUnassigned: "Unassigned",
+  scheduleVisitLabel: "{site}, {times}, {user}",
+  scheduleDueSites: "Sites Due",
+  scheduleDueSitesHint: "Sites with work due by {last} and no visit from {first} to {last}. Drag a site onto a day, or choose Schedule.",
+  scheduleNoDueSites: "Every site with work due in these days has a visit.",
+  scheduleSiteDue: "Schedule {site}",
 };

@@ -1,0 +1,115 @@
+/**
+ * One day of the week and technician views: its visits (site, start to end, and the technician
+ * unless the row already names them), each opening its dialog with SCHEDULE_WRITE, and — when
+ * given `onDropSite` — a target a due site can be dropped on.
+ */
+import { Box, ButtonBase, Stack, Typography } from "@mui/material";
+import dayjs from "dayjs";
+import type { ReactNode } from "react";
+import { t } from "../../lib/strings";
+import { VisuallyHidden } from "../../ui/VisuallyHidden";
+import type { ScheduledEvent } from "./schedule";
+import { useSiteDrop } from "./siteDrag";
+
+export interface DayCellProps {
+  day: string;
+  events: readonly ScheduledEvent[];
+  /** The day's heading: its name, or a button that opens it. */
+  heading: ReactNode;
+  siteName: (id: string) => string;
+  /** Names each visit's technician; absent where the row names them. */
+  userName?: (id: string) => string;
+  onEdit?: (event: ScheduledEvent) => void;
+  onDropSite?: (siteId: string) => void;
+}
+
+const line = { overflowWrap: "anywhere", width: "100%" } as const;
+
+export function DayCell({ day, events, heading, siteName, userName, onEdit, onDropSite }: DayCellProps) {
+  const drop = useSiteDrop(onDropSite);
+  const date = dayjs(day).format("dddd, MMMM D YYYY");
+  return (
+    <Box
+      component="section"
+      aria-label={t("scheduleDayLabel", { date, count: events.length })}
+      data-drop-day={onDropSite ? day : undefined}
+      {...drop.props}
+      sx={{
+        minWidth: 0,
+        minHeight: 96,
+        p: 2,
+        borderRadius: 1,
+        border: 1,
+        borderColor: drop.over ? "primary.main" : "divider",
+        borderStyle: drop.over ? "dashed" : "solid",
+        bgcolor: drop.over ? "action.selected" : "transparent",
+      }}
+    >
+      {heading}
+      <Stack spacing={1} sx={{ mt: 1 }}>
+        {events.length === 0 && (
+          <Typography variant="caption" color="text.secondary">
+            {t("scheduleNothingShort")}
+          </Typography>
+        )}
+        {events.map((event) => {
+          const site = siteName(event.locationId);
+          const times = t("scheduleTimes", { start: event.startTime || "?", end: event.endTime || "?" });
+          const user = userName?.(event.userId);
+          const content = (
+            <>
+              <Typography variant="body2" sx={{ ...line, fontWeight: 600 }}>
+                {onEdit && (
+                  <>
+                    <VisuallyHidden>{t("scheduleEditPrefix")}</VisuallyHidden>{" "}
+                  </>
+                )}
+                {site}
+                <VisuallyHidden>,</VisuallyHidden>{" "}
+              </Typography>
+              <Typography variant="caption" component="div" sx={line}>
+                {times}
+                {user !== undefined && (
+                  <>
+                    <VisuallyHidden>,</VisuallyHidden>{" "}
+                  </>
+                )}
+              </Typography>
+              {user !== undefined && (
+                <Typography variant="caption" component="div" sx={line}>
+                  {user}
+                </Typography>
+              )}
+            </>
+          );
+          const sx = {
+            display: "flex",
+            flexDirection: "column",
+            alignItems: "flex-start",
+            textAlign: "left",
+            px: 1.5,
+            py: 1,
+            borderRadius: 1,
+            bgcolor: "primary.main",
+            color: "primary.contrastText",
+            borderLeft: 4,
+            borderColor: "primary.dark",
+          } as const;
+          return onEdit ? (
+            <ButtonBase
+              key={event.id}
+              onClick={() => onEdit(event)}
+              sx={{ ...sx, "&:hover": { bgcolor: "primary.dark" }, "&.Mui-focusVisible": { outline: 3, outlineStyle: "solid", outlineColor: "secondary.main" } }}
+            >
+              {content}
+            </ButtonBase>
+          ) : (
+            <Box key={event.id} role="group" aria-label={user === undefined ? `${site}, ${times}` : t("scheduleVisitLabel", { site, times, user })} sx={sx}>
+              {content}
+            </Box>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}

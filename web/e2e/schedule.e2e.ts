@@ -1,8 +1,10 @@
 /**
  * The schedule against the real server in Chromium: on a phone (375×812) the office puts a
  * site on today through the Add Sites pane, and the site shows under Today in the sites list;
- * the event reaches the server as the civil date and times the sites list reads. And on a
- * desktop, a report downloaded from the site's location reports column.
+ * the event reaches the server as the civil date and times the sites list reads. On a desktop,
+ * a site with work due dragged from the Sites Due pane onto a day of the week view; the
+ * calendar's event dots clear the dates at every width; and a report downloaded from the
+ * site's location reports column.
  */
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
@@ -55,6 +57,47 @@ describe("schedule", () => {
     await context.close();
   });
 
+  it("drags a site with work due from the Sites Due pane onto a day of the week, and the dots clear the dates", async () => {
+    const owner = await signUpByApi(server, uniqueEmail("week"));
+    const { warehouse } = await twoSites(owner);
+    await dueAtWarehouse(owner, warehouse);
+    const context = await newContext(browser, server, VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await signIn(page, owner);
+    await page.goto("/schedule?view=week");
+    const today = await page.evaluate(() => new Date().toLocaleDateString("en-CA"));
+    const long = await page.evaluate(() =>
+      new Date().toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" }).replace(/, (\d{4})$/, " $1"),
+    );
+
+    // Only the Warehouse has work due, and no visit yet.
+    const pane = page.getByRole("region", { name: "Sites Due" });
+    await eventually(() => pane.getByText("Warehouse").isVisible()).toBe(true);
+    expect(await pane.getByText("Arena").count()).toBe(0);
+
+    const day = page.getByRole("region", { name: new RegExp(`^${long}, \\d+ scheduled$`) });
+    await pane.getByText("Warehouse").dragTo(day);
+    await eventually(() => day.getByRole("button", { name: /^Edit Warehouse\W+09:00 to 17:00/ }).isVisible()).toBe(true);
+    await eventually(() => pane.getByText("Warehouse").count()).toBe(0);
+    await eventually(async () => (await download(server, owner)).schedule?.length ?? 0).toBe(1);
+    expect((await download(server, owner)).schedule?.[0]).toMatchObject({ locationId: warehouse, userId: owner.userId, date: today, startTime: "09:00", endTime: "17:00" });
+
+    await page.reload();
+    await eventually(() => page.getByRole("region", { name: `${long}, 1 scheduled` }).getByRole("button", { name: /^Edit Warehouse/ }).isVisible()).toBe(true);
+
+    // The day now has a dot, below its number at every width.
+    for (const width of [375, 768, 1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      const cell = page.locator(`[data-day="${today}"]`);
+      const number = await cell.locator("[data-date-number]").boundingBox();
+      const dot = await cell.locator("[data-event-mark]").boundingBox();
+      expect(number && dot, `at ${width} px`).toBeTruthy();
+      const apart = dot!.y >= number!.y + number!.height || dot!.x >= number!.x + number!.width || dot!.x + dot!.width <= number!.x;
+      expect(apart, `dot ${JSON.stringify(dot)} clears date ${JSON.stringify(number)} at ${width} px`).toBe(true);
+    }
+    await context.close();
+  });
+
   it("downloads the inspection report from the site's location reports column on a desktop", async () => {
     const owner = await signUpByApi(server, uniqueEmail("report"));
     await twoSites(owner);
@@ -73,3 +116,32 @@ describe("schedule", () => {
     await context.close();
   });
 });
+
+/** An extinguisher at the Warehouse whose monthly inspection was last done a year ago: overdue. */
+async function dueAtWarehouse(owner: Account, warehouse: string): Promise<void> {
+  const stamp = new Date().toISOString();
+  const [type, model, monthly, item] = [newId(), newId(), newId(), newId()];
+  const org = owner.orgId;
+  await uploadAll(server, owner, {
+    equipmentTypes: [{ id: type, orgId: org, name: "Extinguisher", lastUpdated: stamp }],
+    models: [{ id: model, orgId: org, name: "B500", equipmentTypeId: type, lastUpdated: stamp }],
+    serviceTypes: [
+      {
+        id: monthly,
+        orgId: org,
+        name: "Monthly Inspection",
+        equipmentTypeId: type,
+        dueWhen: "any",
+        frequencyType: 6,
+        frequency: 1,
+        inspection: true,
+        conditions: [{ id: newId(), type: "time", timeFrequencyType: 6, timeFrequency: 1, serviceTypeId: monthly, orgId: org }],
+        lastUpdated: stamp,
+      },
+    ],
+    equipment: [{ id: item, orgId: org, locationId: warehouse, name: "Lobby", modelId: model, lastUpdated: stamp }],
+    performedServices: [
+      { id: `${item}-${monthly}`, orgId: org, locationId: warehouse, equipmentId: item, serviceTypeId: monthly, lastDate: new Date(Date.now() - 365 * 86_400_000).toISOString(), overidedNextDate: "", lastUpdated: stamp },
+    ],
+  });
+}

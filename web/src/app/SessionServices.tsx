@@ -1,12 +1,16 @@
 /**
  * What a signed-in session runs: the device's store and the sync engine for the user's
  * organisation. Syncs on every route change (§4: data is uploaded and the last upload date
- * refetched on each route change) and when the network comes back.
+ * refetched on each route change) and when the network comes back. Its analytics queue counts
+ * each screen opened (NAVIGATION) and carries what the screens `track`.
  */
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router";
 import { useAuth } from "../auth/AuthProvider";
 import { SyncProvider } from "../offline/SyncProvider";
+import { screenOf } from "../offline/analytics/events";
+import { startSessionAnalytics } from "../offline/analytics/session";
+import { track } from "../offline/analytics/track";
 import { type KeyValueStore, openStore } from "../offline/store";
 import { httpSyncApi } from "../offline/sync/api";
 import { createSyncEngine } from "../offline/sync/engine";
@@ -22,12 +26,13 @@ export function SessionServices({ children }: { children: ReactNode }) {
   // The client changes with every token refresh; the engine must not restart for that.
   const clientRef = useRef(client);
   clientRef.current = client;
-  const engine = useMemo(() => {
+  const { engine, store } = useMemo(() => {
     // One connection at a time: the previous session's closes when the next one opens (not
     // on unmount, which React's strict mode rehearses while the store is still in use).
     previousStore?.close();
     previousStore = ownStore(openStore(), orgId);
-    return createSyncEngine({ store: previousStore, api: httpSyncApi({ request: (...args) => clientRef.current.request(...args) }, orgId) });
+    const api = httpSyncApi({ request: (...args) => clientRef.current.request(...args) }, orgId);
+    return { engine: createSyncEngine({ store: previousStore, api }), store: previousStore };
   }, [orgId]);
   const { pathname } = useLocation();
   const snackbar = useSnackbar();
@@ -45,8 +50,15 @@ export function SessionServices({ children }: { children: ReactNode }) {
   }, [engine, snackbar]);
 
   useEffect(() => {
+    const analytics = startSessionAnalytics(engine, store, { request: (...args) => clientRef.current.request(...args) }, orgId);
+    return () => analytics.stop();
+  }, [engine, store, orgId]);
+
+  useEffect(() => {
     void engine.syncNow();
   }, [engine, pathname]);
+
+  useEffect(() => track("NAVIGATION", screenOf(pathname)), [pathname]);
 
   useEffect(() => {
     const back = () => void engine.syncNow();

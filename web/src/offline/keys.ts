@@ -41,3 +41,6 @@ export function listKeysOf(kind: SyncKind, keys: readonly string[]): string[] {
 export function whereKey(kind: SyncKind, id: string): string {
   return `sync:where:${kind}:${id.slice(0, 2)}`;
 }
+
+/** Analytics events waiting to be sent (offline/analytics/queue.ts). */
+export const ANALYTICS_QUEUE_KEY = "analytics:queue";

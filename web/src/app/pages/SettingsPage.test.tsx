@@ -38,6 +38,17 @@ describe("Settings hub", () => {
   });
 });
 
+describe("the Settings hub's Analytics entry", () => {
+  it("is there for administrators only", async () => {
+    const list = await hub(["*.*"]);
+    expect(list.getByRole("link", { name: "Analytics" }).getAttribute("href")).toBe("/analytics");
+    cleanup();
+    closeHarnesses();
+    const office = await hub(["WEB_LOGIN", "SETTINGS_READ"]);
+    expect(office.queryByRole("link", { name: "Analytics" })).toBeNull();
+  });
+});
+
 describe("the Settings hub's import entries", () => {
   it("opens the Import Data dialog, and links to Imports and the CSV import", async () => {
     const user = userEvent.setup();

@@ -2,7 +2,8 @@
  * Settings (§2): the sync panel, an entry to every settings screen this user may see — the
  * navigation's Settings items (§6 gating and feature flags), with their full titles; the own
  * profile is always there — the Export Billing Data dialog, and the Import Data dialog and the
- * CSV import (SETTINGS_WRITE; without it, shown disabled with why). The roof composes it: its
+ * CSV import (SETTINGS_WRITE; without it, shown disabled with why), and Analytics for
+ * administrators (SETTINGS_WRITE). The roof composes it: its
  * entries open several features.
  */
 import { List, ListItem, ListItemButton, ListItemText, Paper, Stack, Typography } from "@mui/material";
@@ -81,6 +82,13 @@ export function SettingsPage() {
               <ListItemText primary={t("csvImport")} secondary={importReason} />
             </ListItemButton>
           </ListItem>
+          {importWrite && (
+            <ListItem disablePadding>
+              <ListItemButton component={RouterLink} to="/analytics">
+                <ListItemText primary={t("analytics")} />
+              </ListItemButton>
+            </ListItem>
+          )}
         </List>
       </Paper>
       {exporting && <ExportBillingDialog onClose={() => setExporting(false)} />}

@@ -4,6 +4,7 @@
  * a word for Sites. Screens read strings through `t(key)`; a key missing in French falls back to
  * English.
  */
+import { analytics } from "./analytics";
 import { catalogue } from "./catalogue";
 import { customFields } from "./customFields";
 import { customers } from "./customers";
@@ -52,6 +53,7 @@ const en = {
   ...subscription,
   ...imports,
   ...setup,
+  ...analytics,
 };
 
 export type StringKey = keyof typeof en;

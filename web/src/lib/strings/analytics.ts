@@ -1,0 +1,25 @@
+/** Strings of the Analytics settings screen (docs/analytics.md). */
+export const analytics = {
+  analytics: "Analytics",
+  analyticsIntro:
+    "Fieldtag counts how the app is used — which screens are opened, and when a record is saved, a visit scheduled, a report run, a service performed, equipment changed or the subscription managed — to learn what to improve. Only the kind of action and the user are kept, never what was typed or the records themselves, for 13 months, on this server only.",
+  analyticsEnabled: "Collect analytics for this organization",
+  analyticsOffNote: "Analytics are off: devices stop recording, and events already queued on them are discarded when they arrive.",
+  analyticsSaved: "Saved the analytics setting",
+  analyticsCounts: "Events per category",
+  analyticsSinceLabel: "Since",
+  analyticsAllTime: "All time",
+  analyticsLast30Days: "Last 30 days",
+  analyticsLast12Months: "Last 12 months",
+  analyticsCategory: "Category",
+  analyticsEventCount: "Events",
+  analyticsCountsFailed: "Could not load the counts; they need a connection to the server.",
+  analyticsNeedsWrite: "Only administrators (SETTINGS_WRITE) may see analytics.",
+  analyticsNAVIGATION: "Navigation",
+  analyticsEDIT: "Edits",
+  analyticsSCHEDULE: "Schedule",
+  analyticsREPORTS: "Reports",
+  analyticsSERVICE: "Services",
+  analyticsEQUIPMENT: "Equipment",
+  analyticsSUBSCRIPTION: "Subscription",
+};

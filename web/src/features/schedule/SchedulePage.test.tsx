@@ -102,9 +102,9 @@ describe("SchedulePage", () => {
     await user.click(await screen.findByRole("button", { name: /^Edit Harbour Tower, 10:00 to 12:30/ }));
     const dialog = await screen.findByRole("dialog", { name: "Edit Event" });
     const save = within(dialog).getByRole("button", { name: "Save" });
-    const start = within(dialog).getByLabelText(/Start Time/);
-    const end = within(dialog).getByLabelText(/End Time/);
-    const date = within(dialog).getByLabelText(/^Date/);
+    const start = within(dialog).getByLabelText(/Start Time/, { selector: "input" });
+    const end = within(dialog).getByLabelText(/End Time/, { selector: "input" });
+    const date = within(dialog).getByLabelText(/^Date/, { selector: "input" });
     expect(save).toHaveProperty("disabled", false);
 
     for (const input of [date, start, end]) {
@@ -229,7 +229,7 @@ describe("SchedulePage", () => {
     await show({ path: `/schedule?day=${TODAY}&view=week`, records: seeds([event(1, TODAY), event(2, TODAY, { locationId: MAPLE, userId: hex(0xdead) })]) });
     await user.click(await screen.findByRole("button", { name: "By Technician" }));
     const tess = await screen.findByRole("region", { name: "Tess Tech" });
-    expect(within(tess).getByRole("button", { name: /^Edit Harbour Tower, 10:00 to 12:30/ })).toBeTruthy();
+    expect(await within(tess).findByRole("button", { name: /^Edit Harbour Tower, 10:00 to 12:30/ })).toBeTruthy();
     expect(within(screen.getByRole("region", { name: "Abe Able" })).queryByRole("button", { name: /^Edit/ })).toBeNull();
     expect(within(screen.getByRole("region", { name: "Unassigned" })).getByRole("button", { name: /^Edit Maple Mall/ })).toBeTruthy();
   });

@@ -89,7 +89,7 @@ export function SchedulePage() {
   const writable = can(user, "SCHEDULE_WRITE");
   const firstUser = ordered[0];
   const date = (day: string) => dayjs(day).format("MMMM D YYYY");
-  const due = useDueSites(user?.orgId ?? "", events, period);
+  const due = useDueSites(user?.orgId ?? "", events, period, writable);
   const dayDrop = useSiteDrop(writable && firstUser ? (siteId) => void dropSite(siteId, selected) : undefined);
 
   if (!can(user, "SCHEDULE_READ")) return <Alert severity="info">{t("scheduleNeedsPermission")}</Alert>;

@@ -26,13 +26,13 @@ function useDueRecords(): DueRecords | undefined {
   );
 }
 
-/** Undefined while the records are read. */
-export function useDueSites(orgId: string, events: readonly ScheduledEvent[], period: { first: string; last: string }): Site[] | undefined {
+/** Undefined while the records are read, and when not `wanted` (no pane to show: nothing is evaluated). */
+export function useDueSites(orgId: string, events: readonly ScheduledEvent[], period: { first: string; last: string }, wanted: boolean): Site[] | undefined {
   const records = useDeferredValue(useDueRecords());
   const catalogue = useCatalogue();
   // Due dates move by the day; the screen is opened afresh far more often than that.
   const [now] = useState(Date.now);
-  const evaluated = useMemo(() => records && sitesDue(records, catalogue, orgId, now), [records, catalogue, orgId, now]);
+  const evaluated = useMemo(() => (wanted && records ? sitesDue(records, catalogue, orgId, now) : undefined), [wanted, records, catalogue, orgId, now]);
   const { first, last } = period;
   return useMemo(() => evaluated && dueSites(evaluated, events, { first, last }, now), [evaluated, events, first, last, now]);
 }

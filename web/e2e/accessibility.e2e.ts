@@ -46,6 +46,8 @@ function screens(s: Seeded, owner: Account): string[] {
     "/dashboard",
     "/reports",
     "/schedule",
+    "/schedule?view=week",
+    "/schedule?view=week&by=technician",
     "/settings",
     "/profile",
     "/organization",

@@ -36,7 +36,7 @@ export function DayCell({ day, events, heading, siteName, userName, onEdit, onDr
       {...drop.props}
       sx={{
         minWidth: 0,
-        minHeight: 96,
+        minHeight: { xs: 0, md: 96 },
         p: 2,
         borderRadius: 1,
         border: 1,

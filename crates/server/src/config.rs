@@ -73,6 +73,11 @@ pub struct Config {
     #[arg(long, env = "FIELDTAG_SAFETY_SCAN_URL")]
     pub safety_scan_url: Option<String>,
 
+    /// Search URL of a geocoder speaking Nominatim's protocol, e.g.
+    /// `https://nominatim.openstreetmap.org/search` (docs/maps.md). Without it, site maps are off.
+    #[arg(long, env = "FIELDTAG_GEOCODER_URL")]
+    pub geocoder_url: Option<String>,
+
     /// Log format: `pretty` or `json`.
     #[arg(long, env = "FIELDTAG_LOG_FORMAT", default_value = "pretty", value_parser = ["pretty", "json"])]
     pub log_format: String,
@@ -112,6 +117,7 @@ impl Config {
             access_token_minutes: 15,
             web_dir: None,
             safety_scan_url: None,
+            geocoder_url: None,
             metrics_token: None,
             trusted_proxies: Vec::new(),
             log_format: "pretty".into(),

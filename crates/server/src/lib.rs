@@ -10,6 +10,7 @@ pub mod config;
 pub mod error;
 pub mod extract;
 pub mod files;
+pub mod geocoder;
 pub mod imports;
 pub mod mail;
 pub mod maintenance;

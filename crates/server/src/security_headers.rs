@@ -7,8 +7,9 @@ use axum::http::HeaderValue;
 /// The policy for this server. Images may also come from where presigned read links lead
 /// (the S3 service), from `blob:` (photos taken offline) and `data:`; styles may be inline
 /// because MUI (emotion) writes its styles into `<style>` elements at run time. The site map
-/// embeds OpenStreetMap; its geocoder, and an API base URL set to another server, are reached
-/// over TLS (`https:` — images too, as they are fetched into blobs).
+/// embeds OpenStreetMap's view (frame-src); its addresses are geocoded through this server
+/// (`/api/geocode`), so no geocoder is named here. An API base URL set to another server is
+/// reached over TLS (`https:` — images too, as they are fetched into blobs).
 pub fn content_security_policy(file_origin: Option<&str>) -> HeaderValue {
     let files = file_origin.map(|origin| format!(" {origin}")).unwrap_or_default();
     let policy = format!(

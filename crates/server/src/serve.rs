@@ -15,6 +15,7 @@ use crate::auth::tokens::{TokenKeys, new_signing_secret};
 use crate::billing::Billing;
 use crate::config::Config;
 use crate::files::Files;
+use crate::geocoder::Geocoder;
 use crate::imports::runner::{ImportQueue, ImportRunner, RunnerContext};
 use crate::mail::Mailer;
 use crate::maintenance::Maintenance;
@@ -93,17 +94,20 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         TcpListener::bind((config.bind, config.port)).await.with_context(|| format!("cannot listen on {}:{}", config.bind, config.port))?;
     let addr = listener.local_addr()?;
     let billing = Billing::from_config(&config.billing)?;
+    let public_url = config.public_url(addr.port());
+    let geocoder = config.geocoder_url.as_deref().map(|url| Geocoder::new(url, &public_url)).transpose()?.map(Arc::new);
     let mailer = Mailer::new(store.clone(), &config.mail_from, config.smtp_url.as_deref())?;
     let state = AppState {
         store,
         tokens: Arc::new(TokenKeys::new(&secret, config.access_token_minutes * 60)),
         mailer: Arc::new(mailer),
         files: Arc::new(files),
-        public_url: config.public_url(addr.port()),
+        public_url,
         web_assets,
         billing,
         import_queue: ImportQueue::default(),
         safety_scan_url: config.safety_scan_url.clone(),
+        geocoder,
         metrics: crate::metrics::MetricsAccess::new(config.metrics_token.as_deref()),
         client_address: crate::client_address::ClientAddress::new(&config.trusted_proxies),
     };

@@ -9,6 +9,7 @@ use crate::auth::tokens::TokenKeys;
 use crate::billing::Billing;
 use crate::client_address::ClientAddress;
 use crate::files::Files;
+use crate::geocoder::Geocoder;
 use crate::imports::runner::ImportQueue;
 use crate::mail::Mailer;
 use crate::metrics::MetricsAccess;
@@ -32,6 +33,8 @@ pub struct AppState {
     pub import_queue: ImportQueue,
     /// The safety scan app's API, when imports from it are configured.
     pub safety_scan_url: Option<String>,
+    /// Site addresses to points, when a geocoder is configured.
+    pub geocoder: Option<Arc<Geocoder>>,
     /// Who may read `/metrics`.
     pub metrics: MetricsAccess,
     /// Where a request comes from, through trusted proxies.

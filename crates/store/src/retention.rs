@@ -13,6 +13,8 @@ pub const ENDED_SESSIONS_KEPT_MILLIS: i64 = DAY_MILLIS;
 pub const SPENT_TOKENS_KEPT_MILLIS: i64 = DAY_MILLIS;
 /// Client error logs and mail sent (or kept for lack of SMTP).
 pub const LOGS_AND_MAIL_KEPT_MILLIS: i64 = 30 * DAY_MILLIS;
+/// Geocoder answers: a month, so a place the provider has moved or learnt comes right.
+pub const GEOCODE_ANSWERS_KEPT_MILLIS: i64 = 30 * DAY_MILLIS;
 /// Payment provider events: long after the provider stops retrying one (three days).
 pub const WEBHOOK_EVENTS_KEPT_MILLIS: i64 = 90 * DAY_MILLIS;
 
@@ -42,6 +44,11 @@ impl Store {
         for (sql, before) in statements {
             pruned += sqlx::query(sql).bind(before).execute(&self.pool).await?.rows_affected();
         }
+        pruned += sqlx::query("DELETE FROM geocode_cache WHERE created_at < $1")
+            .bind(now - GEOCODE_ANSWERS_KEPT_MILLIS)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
         pruned += sqlx::query("DELETE FROM webhook_events WHERE received_at < $1")
             .bind(now - WEBHOOK_EVENTS_KEPT_MILLIS)
             .execute(&self.pool)

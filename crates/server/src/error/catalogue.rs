@@ -145,6 +145,22 @@ impl ApiError {
         )
     }
 
+    pub fn geocoding_off() -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "GeocodingOff", "This server has no geocoder configured (FIELDTAG_GEOCODER_URL)")
+    }
+
+    pub fn geocoder_busy() -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "GeocoderBusy", "Too many addresses are waiting for the geocoder; try again shortly")
+    }
+
+    /// The geocoder could not be reached or gave no usable answer (logged with the cause).
+    pub fn geocoder_failed(source: anyhow::Error) -> ApiError {
+        ApiError {
+            source: Some(source),
+            ..ApiError::new(StatusCode::BAD_GATEWAY, "GeocoderFailed", "The geocoder did not answer; the map is not available now")
+        }
+    }
+
     pub fn log_too_large() -> ApiError {
         ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "LogTooLarge", "A log may be at most 16 KiB")
     }

@@ -7,6 +7,7 @@ pub mod docs;
 mod download;
 pub mod export;
 pub mod files;
+pub mod geocode;
 pub mod health;
 pub mod imports;
 pub mod imports_csv;
@@ -74,6 +75,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(files::create_signed_url))
         .routes(routes!(files::upload, files::download))
         .routes(routes!(transfers::transfer_equipment))
+        .routes(routes!(geocode::geocode))
         .routes(routes!(reports::report))
         .routes(routes!(export::organization::export_organization))
         .routes(routes!(export::billing::export_billing))

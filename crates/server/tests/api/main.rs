@@ -10,6 +10,7 @@ mod errors;
 mod export;
 mod files;
 mod files_s3;
+mod geocode;
 mod identity;
 mod imports;
 mod imports_csv;

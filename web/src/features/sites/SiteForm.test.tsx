@@ -296,27 +296,3 @@ describe("Site Information form", () => {
     expect(screen.queryByRole("region", { name: "Customer" })).toBeNull();
   });
 });
-
-describe("Site map", () => {
-  it("shows OpenStreetMap's view of the address when online", async () => {
-    const geocoder = vi.fn(async () => new Response(JSON.stringify([{ lat: "45.42", lon: "-75.69" }])));
-    vi.stubGlobal("fetch", geocoder);
-    await openSite();
-    const map = await screen.findByTitle("Map of 5 Maple Ave, Ottawa, Ontario, Canada");
-    expect(map.getAttribute("src")).toContain("https://www.openstreetmap.org/export/embed.html?");
-    expect(map.getAttribute("src")).toContain("marker=45.42000,-75.69000");
-    expect(String((geocoder.mock.calls[0] as unknown[] | undefined)?.[0])).toContain(`q=${encodeURIComponent("5 Maple Ave, Ottawa, Ontario, Canada")}`);
-  });
-
-  it("shows the address with a note when offline", async () => {
-    const geocoder = vi.fn(async () => new Response("[]"));
-    vi.stubGlobal("fetch", geocoder);
-    const { tab } = await open({ path: "/info", records: [["locations", { ...MAPLE, address: "9 Offline Rd" }]] });
-    await screen.findByRole("heading", { name: "Site Information" });
-    act(() => tab.network.set(false));
-    const map = screen.getByRole("region", { name: "Map" });
-    expect(within(map).getByText("9 Offline Rd, Ottawa, Ontario, Canada")).toBeTruthy();
-    expect(within(map).getByText("The map needs an internet connection.")).toBeTruthy();
-    expect(within(map).queryByTitle(/Map of/)).toBeNull();
-  });
-});

@@ -1,12 +1,14 @@
 /**
  * The embedded map of the Site Information form (§2 Other screens): an OpenStreetMap view of
  * the saved address. It is the one part of the site screens that needs the network (the
- * address is looked up with OpenStreetMap's Nominatim, then shown in OpenStreetMap's embed);
- * offline, the address shows as text with a note that the map needs a connection.
+ * address is looked up through this server's geocoder, then shown in OpenStreetMap's embed);
+ * offline, the address shows as text with a note that the map needs a connection. A server
+ * without a geocoder leaves the map out, without a word: the form needs none of it.
  */
 import { Box, Link, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
-import { type Point, geocode } from "../../api/geocoder";
+import { type Point, geocode, geocodingOff } from "../../api/geocoder";
+import { useAuth } from "../../auth/AuthProvider";
 import { t } from "../../lib/strings";
 import type { Site } from "../../domain/records";
 import { useSyncStatus } from "../../offline/SyncProvider";
@@ -23,27 +25,29 @@ export function largerMapUrl({ lat, lon }: Point): string {
   return `https://www.openstreetmap.org/?mlat=${lat.toFixed(5)}&mlon=${lon.toFixed(5)}#map=17/${lat.toFixed(5)}/${lon.toFixed(5)}`;
 }
 
-type Lookup = { query: string; state: "loading" | "notFound" | "failed" } | { query: string; state: "found"; point: Point };
+type Lookup = { query: string; state: "loading" | "notFound" | "failed" | "off" } | { query: string; state: "found"; point: Point };
 
 export function SiteMap({ site }: { site: Partial<Site> }) {
   const { online } = useSyncStatus();
+  const { client, user } = useAuth();
+  const orgId = user?.orgId ?? "";
   const query = mapQuery(site);
   const [lookup, setLookup] = useState<Lookup | null>(null);
 
   useEffect(() => {
-    if (!online || !query) return undefined;
+    if (!online || !query || !orgId) return undefined;
     let mounted = true;
     setLookup({ query, state: "loading" });
-    geocode(query).then(
-      (point) => mounted && setLookup(point ? { query, state: "found", point } : { query, state: "notFound" }),
+    geocode(client, orgId, query).then(
+      (located) => mounted && setLookup({ query, ...located }),
       () => mounted && setLookup({ query, state: "failed" }),
     );
     return () => {
       mounted = false;
     };
-  }, [online, query]);
+  }, [client, online, orgId, query]);
 
-  if (!query) return null;
+  if (!query || geocodingOff(client) || lookup?.state === "off") return null;
   const current = lookup?.query === query ? lookup : null;
   const note = !online
     ? t("mapNeedsConnection")

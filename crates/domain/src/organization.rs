@@ -34,7 +34,7 @@ const TIME_FIELDS: [&str; 2] = ["workDayStartTime", "workDayEndTime"];
 const DIMENSION_FIELDS: [&str; 4] = ["letterHeadHeight", "letterHeadWidth", "landscapeLetterHeadHeight", "landscapeLetterHeadWidth"];
 const FLAG_FIELDS: [&str; 4] = ["allowMarketingEmails", "showBilling", "showSiteSelector", "hasSetUpBilling"];
 /// Set by the server (sign-up, billing); a client may echo them back unchanged.
-const SERVER_FIELDS: [&str; 8] = ["id", "orgId", "active", "manualBilling", "plan", "trialEndsAt", "subscriptionStatus", "deleted"];
+const SERVER_FIELDS: [&str; 9] = ["id", "orgId", "active", "manualBilling", "plan", "trialEndsAt", "subscriptionStatus", "deleted", "demo"];
 /// Bookkeeping a client may send that the server replaces.
 const IGNORED_FIELDS: [&str; 2] = ["lastUpdated", "hasBeenChangedLocally"];
 const MAX_TEXT_CHARS: usize = 1000;
@@ -48,6 +48,8 @@ pub struct NewOrganization<'a> {
     pub allow_marketing_emails: bool,
     /// True where no payment provider is configured: the install bills by hand.
     pub manual_billing: bool,
+    /// A throw-away demo organisation (POST /api/demo): deleted with its records after a day.
+    pub demo: bool,
     pub now: jiff::Timestamp,
 }
 
@@ -80,6 +82,7 @@ impl NewOrganization<'_> {
             "workDayStartTime": null,
             "workDayEndTime": null,
             "enabledFeatures": [],
+            "demo": self.demo,
             "lastUpdated": format_stamp(self.now),
             "deleted": false,
         })
@@ -220,6 +223,7 @@ mod tests {
             plan: "Basic",
             allow_marketing_emails: false,
             manual_billing: true,
+            demo: false,
             now: now(),
         }
         .to_record()
@@ -227,6 +231,14 @@ mod tests {
 
     fn patch(value: Value) -> Map<String, Value> {
         value.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn the_demo_mark_is_the_servers_to_set() {
+        assert_eq!(org()["demo"], false);
+        let refused = apply_organization_patch(&org(), &patch(json!({"demo": true})), now()).unwrap_err();
+        assert_eq!(refused.field, "demo");
+        assert!(apply_organization_patch(&org(), &patch(json!({"demo": false})), now()).is_ok(), "echoed back unchanged");
     }
 
     #[test]

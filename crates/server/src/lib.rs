@@ -7,6 +7,7 @@ pub mod body_limit;
 pub mod cli;
 pub mod client_address;
 pub mod config;
+pub mod demo;
 pub mod error;
 pub mod extract;
 pub mod files;

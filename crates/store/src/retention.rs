@@ -1,6 +1,7 @@
 //! Retention: what the maintenance task deletes, so no table that grows with traffic grows
 //! for ever. Records, imports, transfers and billing events are the organisation's data and
-//! are kept; what is pruned here is bookkeeping that has done its work.
+//! are kept; what is pruned here is bookkeeping that has done its work, and demo organisations
+//! (demo_organizations.rs), which are nobody's data, after a day.
 
 use crate::{Result, Store};
 
@@ -54,6 +55,7 @@ impl Store {
             .execute(&self.pool)
             .await?
             .rows_affected();
+        pruned += self.delete_demo_organizations(now - crate::DEMO_ORGANIZATIONS_KEPT_MILLIS).await?;
         Ok(pruned)
     }
 }

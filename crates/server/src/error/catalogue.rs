@@ -168,6 +168,15 @@ impl ApiError {
     pub fn too_many_logs() -> ApiError {
         ApiError::new(StatusCode::TOO_MANY_REQUESTS, "TooManyLogs", "Too many logs from this address: try again in an hour")
     }
+
+    pub fn too_many_demos() -> ApiError {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, "TooManyDemos", "Too many demo organisations were opened: try again in an hour")
+    }
+
+    /// A throw-away demo organisation keeps no files (nothing deletes them with it).
+    pub fn demo_stores_no_files() -> ApiError {
+        ApiError::forbidden("A demo organisation cannot store files")
+    }
 }
 
 /// Files and their signed links.

@@ -104,6 +104,9 @@ pub async fn create_signed_url(
             let folder = Folder::parse(&folder_name)?;
             let image_type = ImageType::from_content_type(&content_type)?;
             check_may_write(&session, folder)?;
+            if crate::demo::is_throw_away(&state.store, org_id).await? {
+                return Err(ApiError::demo_stores_no_files());
+            }
             let file = StoredName::new(folder, image_type);
             SignedUrl { url: state.files.write_url(org_id, &file), file_name: file.file_name() }
         }

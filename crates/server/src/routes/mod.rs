@@ -3,6 +3,7 @@
 
 pub mod common_responses;
 pub mod counters;
+pub mod demo;
 pub mod docs;
 mod download;
 pub mod export;
@@ -68,6 +69,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(users::create_invite_link))
         .routes(routes!(users::set_password))
         .routes(routes!(users::invitation))
+        .routes(routes!(demo::open_demo))
         .routes(routes!(organizations::get_organization, organizations::patch_organization))
         .routes(routes!(sync::download, sync::upload))
         .routes(routes!(counters::next_site_number))

@@ -17,6 +17,7 @@ use crate::auth::password_links::{self, RESET_VALID_MINUTES, invite_link, invite
 use crate::auth::passwords::{check_new_password, hash_password};
 use crate::auth::sign_in::{LoginAnswer, start_session};
 use crate::auth::tokens::hash_opaque_token;
+use crate::demo::is_throw_away;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Path};
 use crate::files::names::{Folder, StoredName};
@@ -90,6 +91,7 @@ pub async fn sign_up(State(state): State<AppState>, Json(request): Json<SignUpRe
         plan,
         allow_marketing_emails: request.allow_marketing_emails.unwrap_or(false),
         manual_billing: !state.billing.enabled(),
+        demo: false,
         now,
     }
     .to_record();
@@ -142,6 +144,10 @@ async fn send_reset_link(state: &AppState, key: &str, client: std::net::IpAddr) 
     let Some(user) = state.store.user(&identity.org_id, &identity.user_id).await? else {
         return Ok(());
     };
+    // A throw-away demo sends no mail: its user records may name anyone.
+    if is_throw_away(&state.store, &identity.org_id).await? {
+        return Ok(());
+    }
     // Taken before the mail is made, so parallel requests cannot send more than the limit.
     let since_millis = now_millis() - HOUR_MILLIS;
     let (email_limit, client_limit) = (format!("reset:{key}"), format!("reset-addr:{client}"));
@@ -209,9 +215,12 @@ pub async fn create_invite_link(
     let organization_name = organization.as_ref().and_then(|o| o["name"].as_str()).unwrap_or("your organisation").to_string();
     let name = user["name"].as_str().unwrap_or("there").to_string();
     let (subject, body) = invite_mail(&name, password_links::Invitation::Added { organization: &organization_name }, &invite_link);
-    // Mailed as well as shown; the answer does not wait for the mail server.
-    let mailer = state.mailer.clone();
-    tokio::spawn(async move { mailer.send(&email, subject, &body).await });
+    // Mailed as well as shown (but never from a throw-away demo, whose user records may name
+    // anyone); the answer does not wait for the mail server.
+    if !is_throw_away(&state.store, &session.org_id).await? {
+        let mailer = state.mailer.clone();
+        tokio::spawn(async move { mailer.send(&email, subject, &body).await });
+    }
     Ok(Json(InviteLinkAnswer { data: InviteLink { invite_link } }))
 }
 

@@ -6,6 +6,7 @@ mod actions;
 mod binary;
 mod cli;
 mod counters;
+mod demo;
 mod errors;
 mod export;
 mod files;

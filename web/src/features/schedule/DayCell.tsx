@@ -23,7 +23,7 @@ export interface DayCellProps {
   onDropSite?: (siteId: string) => void;
 }
 
-const line = { overflowWrap: "anywhere", width: "100%" } as const;
+const line = { overflowWrap: "break-word", hyphens: "auto", width: "100%" } as const;
 
 export function DayCell({ day, events, heading, siteName, userName, onEdit, onDropSite }: DayCellProps) {
   const drop = useSiteDrop(onDropSite);
@@ -58,7 +58,7 @@ export function DayCell({ day, events, heading, siteName, userName, onEdit, onDr
           const user = userName?.(event.userId);
           const content = (
             <>
-              <Typography variant="body2" sx={{ ...line, fontWeight: 600 }}>
+              <Typography variant="body2" sx={{ ...line, fontWeight: 600, fontSize: "0.8125rem" }}>
                 {onEdit && (
                   <>
                     <VisuallyHidden>{t("scheduleEditPrefix")}</VisuallyHidden>{" "}
@@ -87,7 +87,7 @@ export function DayCell({ day, events, heading, siteName, userName, onEdit, onDr
             flexDirection: "column",
             alignItems: "flex-start",
             textAlign: "left",
-            px: 1.5,
+            px: 1,
             py: 1,
             borderRadius: 1,
             bgcolor: "primary.main",

@@ -194,7 +194,10 @@ export function SchedulePage() {
         {t("schedule")}
       </Typography>
       {desktop ? (
-        <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 2fr) minmax(0, 3fr)", gap: 5, alignItems: "start" }}>
+        <Box
+          // The week's seven columns take more of the width than the day.
+          sx={{ display: "grid", gridTemplateColumns: view === "day" && !byTechnician ? "minmax(0, 2fr) minmax(0, 3fr)" : "minmax(0, 1fr) minmax(0, 2fr)", gap: 5, alignItems: "start" }}
+        >
           <Stack spacing={5}>
             {calendar}
             {dueSites}

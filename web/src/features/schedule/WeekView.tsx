@@ -67,7 +67,7 @@ export function WeekView({ days, selected, eventsByDay, today, range, siteName, 
                   size="small"
                   disabled={!usable}
                   onClick={() => onOpenDay(day)}
-                  sx={{ px: 1, minWidth: 0, fontWeight: day === today ? 700 : 500, justifyContent: "flex-start" }}
+                  sx={{ px: 1, minWidth: 0, textTransform: "none", fontWeight: day === today ? 700 : 500, justifyContent: "flex-start" }}
                   aria-current={day === today ? "date" : undefined}
                 >
                   {dayjs(day).format("ddd, MMM D")}

@@ -89,6 +89,7 @@ describe("schedule", () => {
     for (const width of [375, 768, 1280, 1920]) {
       await page.setViewportSize({ width, height: 900 });
       const cell = page.locator(`[data-day="${today}"]`);
+      await eventually(() => cell.locator("[data-event-mark]").isVisible()).toBe(true);
       const number = await cell.locator("[data-date-number]").boundingBox();
       const dot = await cell.locator("[data-event-mark]").boundingBox();
       expect(number && dot, `at ${width} px`).toBeTruthy();

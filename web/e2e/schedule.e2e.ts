@@ -57,10 +57,15 @@ describe("schedule", () => {
     await context.close();
   });
 
-  it("drags a site with work due from the Sites Due pane onto a day of the week, and the dots clear the dates", async () => {
+  it("drags sites with work due from the Sites Due pane onto a day of the week and a technician's day, and the dots clear the dates", async () => {
     const owner = await signUpByApi(server, uniqueEmail("week"));
     const { warehouse } = await twoSites(owner);
-    await dueAtWarehouse(owner, warehouse);
+    const depot = newId();
+    await uploadAll(server, owner, {
+      locations: [{ id: depot, orgId: owner.orgId, name: "Depot", status: "active", country: "CA", province: "ON", timeZone: "America/Toronto", lastUpdated: new Date().toISOString() }],
+    });
+    await dueAt(owner, warehouse);
+    await dueAt(owner, depot);
     const context = await newContext(browser, server, VIEWPORTS.desktop);
     const page = await context.newPage();
     await signIn(page, owner);
@@ -70,9 +75,10 @@ describe("schedule", () => {
       new Date().toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" }).replace(/, (\d{4})$/, " $1"),
     );
 
-    // Only the Warehouse has work due, and no visit yet.
+    // The Warehouse and the Depot have work due, and no visit yet; the Arena has nothing due.
     const pane = page.getByRole("region", { name: "Sites Due" });
     await eventually(() => pane.getByText("Warehouse").isVisible()).toBe(true);
+    await eventually(() => pane.getByText("Depot").isVisible()).toBe(true);
     expect(await pane.getByText("Arena").count()).toBe(0);
 
     const day = page.getByRole("region", { name: new RegExp(`^${long}, \\d+ scheduled$`) });
@@ -84,6 +90,17 @@ describe("schedule", () => {
 
     await page.reload();
     await eventually(() => page.getByRole("region", { name: `${long}, 1 scheduled` }).getByRole("button", { name: /^Edit Warehouse/ }).isVisible()).toBe(true);
+
+    // By technician: the Depot dropped on the owner's row, on today.
+    await page.getByRole("button", { name: "By Technician" }).click();
+    const ownerName = (await download(server, owner)).users?.find((u) => u.id === owner.userId)?.name as string;
+    const row = page.getByRole("region", { name: ownerName, exact: true });
+    await eventually(() => row.getByRole("button", { name: /^Edit Warehouse/ }).isVisible()).toBe(true);
+    const ownersToday = row.getByRole("region", { name: new RegExp(`^${long}, \\d+ scheduled$`) });
+    await pane.getByText("Depot").dragTo(ownersToday);
+    await eventually(() => ownersToday.getByRole("button", { name: /^Edit Depot\W+09:00 to 17:00/ }).isVisible()).toBe(true);
+    await eventually(() => pane.getByText("Depot").count()).toBe(0);
+    await eventually(async () => (await download(server, owner)).schedule?.find((e) => e.locationId === depot)).toMatchObject({ userId: owner.userId, date: today });
 
     // The day now has a dot, below its number at every width.
     for (const width of [375, 768, 1280, 1920]) {
@@ -118,8 +135,8 @@ describe("schedule", () => {
   });
 });
 
-/** An extinguisher at the Warehouse whose monthly inspection was last done a year ago: overdue. */
-async function dueAtWarehouse(owner: Account, warehouse: string): Promise<void> {
+/** An extinguisher at the site whose monthly inspection was last done a year ago: overdue. */
+async function dueAt(owner: Account, site: string): Promise<void> {
   const stamp = new Date().toISOString();
   const [type, model, monthly, item] = [newId(), newId(), newId(), newId()];
   const org = owner.orgId;
@@ -140,9 +157,9 @@ async function dueAtWarehouse(owner: Account, warehouse: string): Promise<void> 
         lastUpdated: stamp,
       },
     ],
-    equipment: [{ id: item, orgId: org, locationId: warehouse, name: "Lobby", modelId: model, lastUpdated: stamp }],
+    equipment: [{ id: item, orgId: org, locationId: site, name: "Lobby", modelId: model, lastUpdated: stamp }],
     performedServices: [
-      { id: `${item}-${monthly}`, orgId: org, locationId: warehouse, equipmentId: item, serviceTypeId: monthly, lastDate: new Date(Date.now() - 365 * 86_400_000).toISOString(), overidedNextDate: "", lastUpdated: stamp },
+      { id: `${item}-${monthly}`, orgId: org, locationId: site, equipmentId: item, serviceTypeId: monthly, lastDate: new Date(Date.now() - 365 * 86_400_000).toISOString(), overidedNextDate: "", lastUpdated: stamp },
     ],
   });
 }

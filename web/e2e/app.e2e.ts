@@ -43,11 +43,13 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await expect.poll(() => page.getByText("Credentials are not valid").isVisible()).toBe(true);
       await expect.poll(() => page.getByText("Login Failed").isVisible()).toBe(true);
 
+      // The landing: the dashboard on a desktop for a user who may read reports, else the sites list.
+      const landing = label === "desktop" ? "/dashboard" : "/sites";
       await logIn(page, who.email, who.password);
-      await page.waitForURL("**/sites");
+      await page.waitForURL(`**${landing}`);
       await page.reload();
       await shellReady(page);
-      expect(new URL(page.url()).pathname).toBe("/sites");
+      expect(new URL(page.url()).pathname).toBe(landing);
       await context.close();
     });
 
@@ -103,7 +105,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const second = await other.newPage();
       await second.goto("/");
       await logIn(second, who.email, who.password);
-      await second.waitForURL("**/sites");
+      await second.waitForURL(label === "desktop" ? "**/dashboard" : "**/sites");
       await second.goto("/profile");
       await expect.poll(() => second.getByRole("textbox", { name: "Name", exact: true }).inputValue(), { timeout: 15_000 }).toBe("Cy Dube-Offline");
       await other.close();

@@ -172,9 +172,12 @@ export function eventually<T>(read: () => T | Promise<T>) {
   return expect.poll(read, { timeout: 20_000, interval: 100 });
 }
 
-/** Signs in through the login screen and waits for the sites list with its first download done. */
+/**
+ * Signs in through the login screen and waits for the sites list with its first download done.
+ * The sites list is asked for (`from`), as a desktop user with REPORT_READ lands on the dashboard.
+ */
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.goto("/");
+  await page.goto("/?from=%2Fsites");
   await logIn(page, account.email, account.password);
   await page.waitForURL("**/sites");
   await eventually(() => page.getByText(/Up to date as of/).first().isVisible()).toBe(true);

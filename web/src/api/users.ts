@@ -1,4 +1,4 @@
-/** The user calls a screen makes itself (§7): invite links, an invitation's organisation, a password set from a link, a reset link. */
+/** The user calls a screen makes itself (§7): invite links, an invitation's organisation, a password set from a link, a reset link, a demo organisation. */
 import type { Session } from "../auth/session";
 import { apiBaseUrl } from "./baseUrl";
 import type { ApiClient } from "./types";
@@ -31,4 +31,9 @@ export function setPasswordFromLink(client: ApiClient, userId: string, token: st
 /** Asks for a reset link for `email`; the server answers alike whether or not it matched an account. */
 export async function requestPasswordReset(client: ApiClient, email: string): Promise<void> {
   await client.request("POST", "/users/reset-password", { auth: "none", body: { email } });
+}
+
+/** Opens a new throw-away demo organisation and answers its owner's session, as a login does. */
+export function openDemoSession(client: ApiClient): Promise<Session> {
+  return client.request<Session>("POST", "/demo", { auth: "none" });
 }

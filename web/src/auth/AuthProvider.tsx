@@ -5,6 +5,7 @@
  */
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { createApiClient } from "../api/client";
+import { openDemoSession } from "../api/users";
 import { type ApiClient, ApiError } from "../api/types";
 import { t } from "../lib/strings";
 import { SESSION_KEY, type Session, type User, loadSession, saveSession } from "./session";
@@ -38,6 +39,8 @@ export interface AuthValue {
   client: ApiClient;
   login(email: string, password: string): Promise<boolean>;
   signUp(form: SignUpForm): Promise<boolean>;
+  /** Signs in to a new throw-away demo organisation (POST /api/demo). */
+  openDemo(): Promise<boolean>;
   /** Starts the session a login-like answer holds (sign-up, accepted invite). */
   begin(session: Session): void;
   /** Forgets the last failure (each sign-in screen starts clean), but not why a session ended. */
@@ -138,6 +141,18 @@ export function AuthProvider({ children, fetchFn }: { children: ReactNode; fetch
           // 'Email is not valid', … and, for a taken email only, 'Sign-Up Failed. Ensure the
           // email is not already is use.'; no answer reads 'Device is offline'.
           setFailure({ detail: error instanceof Error ? error.message : t("signUpFailed") });
+          setStatus("error");
+          return false;
+        }
+      },
+      async openDemo() {
+        setStatus("authenticating");
+        setFailure(null);
+        try {
+          begin(await openDemoSession(client));
+          return true;
+        } catch (error) {
+          setFailure({ title: t("demoFailed"), detail: error instanceof Error ? error.message : String(error) });
           setStatus("error");
           return false;
         }

@@ -1,42 +1,44 @@
-/** Login (§2): email, password, 'Logging in...' while authenticating, and the ways out. */
+/**
+ * Login (§2): email, password, 'Logging in...' while authenticating, and the ways out — and a
+ * demo organisation to explore without an account. Signed in, the user goes to the page the
+ * guard was asked for, else to their landing (landing.ts).
+ */
 import { Alert, AlertTitle, Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
-import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from "react-router";
+import { Navigate, Link as RouterLink, useSearchParams } from "react-router";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
+import { useDevice } from "../../ui/theme";
+import { takeDemoWish } from "./demoHandOff";
+import { ExploreDemoButton } from "./ExploreDemoButton";
 import { ForgotPasswordDialog } from "./ForgotPasswordDialog";
+import { afterSignIn, landingPath } from "./landing";
 import { ServerAddressDialog } from "./ServerAddressDialog";
 import { SignInFrame } from "./SignInFrame";
 
-/** Where to go after signing in: the guard's 'from' target when it is a path of this site, else /sites. */
-export function afterSignIn(from: string | null, origin = globalThis.location?.origin ?? "http://localhost"): string {
-  if (!from?.startsWith("/")) return "/sites";
-  try {
-    const url = new URL(from, origin);
-    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : "/sites";
-  } catch {
-    return "/sites";
-  }
-}
-
 export function LoginPage() {
   const auth = useAuth();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [forgotOpen, setForgotOpen] = useState(false);
   const [serverOpen, setServerOpen] = useState(false);
-  const target = afterSignIn(params.get("from"));
-  const { clearFailure } = auth;
+  const device = useDevice();
+  const target = afterSignIn(params.get("from"), landingPath(auth.user, device));
+  const { clearFailure, openDemo, status } = auth;
   useEffect(() => clearFailure(), [clearFailure]);
+  // The user left their organisation for the demo from inside the app, and the page reloaded.
+  useEffect(() => {
+    if (status !== "authenticated" && takeDemoWish()) void openDemo();
+  }, [openDemo, status]);
 
   if (auth.status === "authenticated") return <Navigate to={target} replace />;
   const busy = auth.status === "authenticating";
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (await auth.login(email, password)) navigate(target, { replace: true });
+    // Signed in, the next render goes on to the target: the landing depends on who it is.
+    await auth.login(email, password);
   }
 
   return (
@@ -67,6 +69,7 @@ export function LoginPage() {
               {t("noAccount")}
             </Link>
           </Typography>
+          <ExploreDemoButton />
           <Stack direction="row" sx={{ justifyContent: "space-between" }}>
             <Button size="small" onClick={() => setForgotOpen(true)}>
               {t("forgotPassword")}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loginPathFrom } from "../../auth/RequireAuth";
 import type { SignUpForm } from "../../auth/AuthProvider";
-import { afterSignIn } from "./LoginPage";
+import { afterSignIn } from "./landing";
 import { TERMS_VERSION, signUpProblem } from "./SignUpPage";
 
 const form = (fields: Partial<SignUpForm> = {}): SignUpForm => ({

@@ -40,6 +40,15 @@ export const signIn = {
   welcome: "Welcome to Fieldtag",
   welcomeText: "Your organisation is ready. Start by reviewing your settings.",
   goToSettings: "Go to Settings",
+  exploreDemo: "Explore a demo organisation",
+  exploreDemoText: "A sample company with sites, equipment, services and visits to try things on. It is deleted after 24 hours.",
+  openingDemo: "Opening the demo...",
+  demoFailed: "The demo could not be opened",
+  leaveForDemoTitle: "Leave your organisation for the demo?",
+  leaveForDemoText:
+    "You will be logged out of {organization} to explore the demo. Nothing of your organisation changes: log back in with your email and password whenever you like.",
+  leaveForDemoUnsent: "{count} changes have not reached the server yet. Sync them first, or they would be lost.",
+  openDemo: "Log Out and Open the Demo",
   apiBaseUrl: "Server address",
   apiBaseUrlHelp: "Leave empty to use this site's server.",
 };

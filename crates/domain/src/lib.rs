@@ -2,6 +2,7 @@
 //! server, the CLI and the benchmarks share one definition of the product.
 
 pub mod actions;
+pub mod analytics;
 pub mod billing;
 pub mod due;
 pub mod email;

@@ -32,7 +32,8 @@ const TEXT_FIELDS: [&str; 13] = [
 ];
 const TIME_FIELDS: [&str; 2] = ["workDayStartTime", "workDayEndTime"];
 const DIMENSION_FIELDS: [&str; 4] = ["letterHeadHeight", "letterHeadWidth", "landscapeLetterHeadHeight", "landscapeLetterHeadWidth"];
-const FLAG_FIELDS: [&str; 4] = ["allowMarketingEmails", "showBilling", "showSiteSelector", "hasSetUpBilling"];
+/// `analyticsDisabled`: the organisation's off switch for analytics (docs/analytics.md); absent is off.
+const FLAG_FIELDS: [&str; 5] = ["allowMarketingEmails", "showBilling", "showSiteSelector", "hasSetUpBilling", "analyticsDisabled"];
 /// Set by the server (sign-up, billing); a client may echo them back unchanged.
 const SERVER_FIELDS: [&str; 9] = ["id", "orgId", "active", "manualBilling", "plan", "trialEndsAt", "subscriptionStatus", "deleted", "demo"];
 /// Bookkeeping a client may send that the server replaces.

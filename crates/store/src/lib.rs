@@ -4,6 +4,7 @@
 //! hundreds of values, which use SQLite's anonymous `?` there (named ones bind in quadratic time).
 
 mod alerts;
+mod analytics;
 mod auth_tokens;
 mod backup;
 mod billing;
@@ -29,6 +30,7 @@ mod server_epoch;
 mod sync;
 mod transfers;
 
+pub use analytics::AnalyticsEvent;
 pub use auth_tokens::{LiveUserToken, RefreshOutcome, SetPasswordRefusal, UserTokenPurpose};
 pub use backup::{BackupError, restore_sqlite};
 pub use billing::{EventChange, EventOutcome, Subscription, WebhookEvent};

@@ -16,6 +16,8 @@ pub const SPENT_TOKENS_KEPT_MILLIS: i64 = DAY_MILLIS;
 pub const LOGS_AND_MAIL_KEPT_MILLIS: i64 = 30 * DAY_MILLIS;
 /// Geocoder answers: a month, so a place the provider has moved or learnt comes right.
 pub const GEOCODE_ANSWERS_KEPT_MILLIS: i64 = 30 * DAY_MILLIS;
+/// Analytics events (docs/analytics.md): 13 months, so a year can be set beside the last.
+pub const ANALYTICS_EVENTS_KEPT_MILLIS: i64 = 396 * DAY_MILLIS;
 /// Payment provider events: long after the provider stops retrying one (three days).
 pub const WEBHOOK_EVENTS_KEPT_MILLIS: i64 = 90 * DAY_MILLIS;
 
@@ -47,6 +49,11 @@ impl Store {
         }
         pruned += sqlx::query("DELETE FROM geocode_cache WHERE created_at < $1")
             .bind(now - GEOCODE_ANSWERS_KEPT_MILLIS)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+        pruned += sqlx::query("DELETE FROM analytics_events WHERE received_at < $1")
+            .bind(now - ANALYTICS_EVENTS_KEPT_MILLIS)
             .execute(&self.pool)
             .await?
             .rows_affected();

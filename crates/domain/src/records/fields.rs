@@ -167,19 +167,35 @@ impl Amount {
     }
 }
 
-/// A site or account number: text or a whole number (the counters hand out numbers).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Code(pub Value);
+/// A site or account number: text or a whole number (the counters hand out numbers). It is
+/// stored as sent and also kept as text, so a number prints as its digits.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Code {
+    value: Value,
+    text: String,
+}
 
 impl Code {
     fn read(value: Value) -> Result<Self, String> {
-        match &value {
-            Value::String(text) if text.trim().is_empty() => Err(REQUIRED.into()),
-            Value::String(_) => Ok(Code(value)),
-            Value::Number(n) if n.is_i64() || n.is_u64() => Ok(Code(value)),
-            Value::Null => Err(REQUIRED.into()),
-            _ => Err("must be text or a whole number".into()),
-        }
+        let text = match &value {
+            Value::String(text) if text.trim().is_empty() => return Err(REQUIRED.into()),
+            Value::String(text) => text.clone(),
+            Value::Number(n) if n.is_i64() || n.is_u64() => n.to_string(),
+            Value::Null => return Err(REQUIRED.into()),
+            _ => return Err("must be text or a whole number".into()),
+        };
+        Ok(Code { value, text })
+    }
+
+    /// The number as text: a string as it is, a whole number as its digits.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(serializer)
     }
 }
 

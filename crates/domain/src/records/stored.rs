@@ -42,7 +42,7 @@ impl<T> Deref for Stored<T> {
     }
 }
 
-/// A field as text: what it holds, or empty when it is unset (or a number, for a [`Code`]).
+/// A field as text: what it holds, or empty when it is unset.
 pub trait AsText {
     fn as_text(&self) -> &str;
 }
@@ -61,7 +61,7 @@ as_text!(Name, Text, HexId, Reference, Date, MaybeDate, TimeOfDay, TimeZoneName,
 
 impl AsText for Code {
     fn as_text(&self) -> &str {
-        self.0.as_str().unwrap_or_default()
+        self.text()
     }
 }
 
@@ -112,5 +112,13 @@ mod tests {
             );
         }
         assert!(Stored::<Equipment>::from_value(&json!({"name": "Lobby", "locationId": "0123456789abcdef0123456789abcdef"})).is_err());
+    }
+
+    #[test]
+    fn a_site_number_handed_out_as_a_number_reads_as_its_digits() {
+        let site = json!({"id": "s1", "orgId": "o", "name": "Head office", "status": "active", "timeZone": "America/Toronto", "customerNumber": 1001});
+        let site = Stored::<crate::records::sites::Location>::from_value(&site).unwrap();
+        assert_eq!(site.customer_number.as_text(), "1001");
+        assert_eq!(serde_json::to_value(&site.customer_number).unwrap(), json!(1001));
     }
 }

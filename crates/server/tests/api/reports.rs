@@ -73,7 +73,7 @@ async fn seed(app: &TestApp, email: &str) -> Seed {
     let org = owner.org_id.clone();
     let (maple, harbour, kind, model, annual, hydro) = (id(), id(), id(), id(), id(), id());
     let (lobby, kitchen, boiler, reception) = (id(), id(), id(), id());
-    let site = |id: &str, name: &str, zone: &str, number: &str| {
+    let site = |id: &str, name: &str, zone: &str, number: Value| {
         json!({"id": id, "orgId": org, "name": name, "status": "active", "timeZone": zone, "customerNumber": number,
                "address": "100 Main St", "city": "Toronto", "province": "ON", "postalCode": "M5V 1A1", "contact": "Pat Lee", "phone": "416-555-0199", "lastUpdated": STAMP})
     };
@@ -110,7 +110,7 @@ async fn seed(app: &TestApp, email: &str) -> Seed {
         app,
         &owner,
         json!({
-            "locations": [site(&maple, "Maple Arena", TORONTO, "S-100"), site(&harbour, "Harbour Office", "America/Vancouver", "S-200")],
+            "locations": [site(&maple, "Maple Arena", TORONTO, json!("S-100")), site(&harbour, "Harbour Office", "America/Vancouver", json!(2001))],
             "equipmentTypes": [{"id": kind, "orgId": org, "name": "Extinguisher", "lastUpdated": STAMP}],
             "models": [{"id": model, "orgId": org, "name": "B500", "equipmentTypeId": kind, "lastUpdated": STAMP}],
             "serviceTypes": [
@@ -312,11 +312,13 @@ async fn deficiency_location_and_due_reports_count_what_they_list(app: &TestApp)
 
     let (rows, _) = csv(app, &seed.owner, "locationReport", &[]).await;
     assert_eq!(column(&rows, "Site"), ["Harbour Office", "Maple Arena"]);
+    assert_eq!(column(&rows, "Site Number"), ["2001", "S-100"]);
     assert_eq!(column(&rows, "Equipment"), ["1", "3"]);
     assert_eq!(column(&rows, "Open Deficiencies"), ["1", "1"]);
     assert_eq!(rows[1]["Last Service"], days_ago(20).to_string());
     let (text, _) = pdf(app, &seed.owner, "locationReport", &[("locationId", seed.harbour.as_str())]).await;
-    assert_contains(&text, &["Location Report", "Harbour Office", "S-200"]);
+    // Harbour's site number was handed out by the counter as a number.
+    assert_contains(&text, &["Location Report", "Harbour Office", "2001"]);
     assert!(!text.contains("Maple Arena"));
 
     let two_years = today().checked_add(2.years()).unwrap().to_string();

@@ -8,7 +8,7 @@ use fieldtag_domain::records::stored::AsText;
 use super::data::Dataset;
 use super::error::ReportResult;
 use super::params::Request;
-use super::report::{Column, Labelled, Report, ReportName, Row};
+use super::report::{Column, Labelled, Report, ReportName, Row, SITE};
 use super::times::days_between;
 
 pub(super) const COLUMNS: [Column; 12] = [
@@ -25,7 +25,6 @@ pub(super) const COLUMNS: [Column; 12] = [
     Column::both("Days Open", 0.5),
     Column::csv_only("Equipment Id"),
 ];
-const SITE: &str = "Site";
 const STATUS: &str = "Status";
 
 pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
@@ -36,7 +35,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
     let mut report = Report::new(ReportName::Deficiency, dataset, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     if location_id.is_some() {
-        report.hide_from_pdf(SITE);
+        report.hide_site_from_pdf();
     }
     report.empty_text = "No deficiencies were open in this period.";
     // Oldest first, then by site and location.

@@ -10,7 +10,7 @@ use fieldtag_domain::records::stored::AsText;
 use super::data::{Dataset, natural_key};
 use super::error::ReportResult;
 use super::params::Request;
-use super::report::{Column, Labelled, Report, ReportName, Row};
+use super::report::{Column, Labelled, Report, ReportName, Row, SITE};
 use super::times;
 
 pub(super) const COLUMNS: [Column; 7] = [
@@ -23,7 +23,6 @@ pub(super) const COLUMNS: [Column; 7] = [
     Column::both("First Due", 0.75),
 ];
 const DUE_MONTH: &str = "Due Month";
-const SITE: &str = "Site";
 const OVERDUE: &str = "Overdue";
 
 pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
@@ -35,7 +34,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
     let mut report = Report::new(ReportName::EquipmentDueConsolidated, dataset, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     if location_id.is_some() {
-        report.hide_from_pdf(SITE);
+        report.hide_site_from_pdf();
     }
     report.empty_text = "Nothing falls due in this period.";
     let results = dataset.due(|_| now);

@@ -8,10 +8,10 @@ use super::data::Dataset;
 use super::error::ReportResult;
 use super::items;
 use super::params::Request;
-use super::report::{Column, Labelled, Report, ReportName, Row};
+use super::report::{Column, Labelled, Report, ReportName, Row, SITE};
 
 pub(super) const COLUMNS: [Column; 12] = [
-    Column::csv_only("Site"),
+    Column::csv_only(SITE),
     Column::both("Location", 1.5),
     Column::both("Barcode", 0.9),
     Column::both("Serial Number", 0.9),

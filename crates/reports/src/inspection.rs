@@ -13,11 +13,11 @@ use super::data::Dataset;
 use super::error::ReportResult;
 use super::items::{self, ServiceLine};
 use super::params::Request;
-use super::report::{Column, Detail, Labelled, Report, ReportName, Row};
+use super::report::{Column, Detail, Labelled, Report, ReportName, Row, SITE};
 use super::times::{self, Zone};
 
 pub(super) const COLUMNS: [Column; 14] = [
-    Column::csv_only("Site"),
+    Column::csv_only(SITE),
     Column::grouped("Location", 1.5),
     Column::grouped("Barcode", 0.9),
     Column::csv_only("Serial Number"),

@@ -9,10 +9,10 @@ use fieldtag_domain::records::stored::AsText;
 use super::data::Dataset;
 use super::error::ReportResult;
 use super::params::Request;
-use super::report::{Column, Labelled, Report, ReportName, Row};
+use super::report::{Column, Labelled, Report, ReportName, Row, SITE};
 
 pub(super) const COLUMNS: [Column; 14] = [
-    Column::both("Site", 1.4),
+    Column::both(SITE, 1.4),
     Column::both("Site Number", 0.6),
     Column::csv_only("Status"),
     Column::both("Address", 1.5),

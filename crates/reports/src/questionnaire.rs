@@ -8,7 +8,7 @@ use fieldtag_domain::records::stored::AsText;
 use super::data::Dataset;
 use super::error::ReportResult;
 use super::params::Request;
-use super::report::{Column, Labelled, Report, ReportName, Row};
+use super::report::{Column, Labelled, Report, ReportName, Row, SITE};
 
 pub(super) const COLUMNS: [Column; 10] = [
     Column::grouped("Date", 0.75),
@@ -22,7 +22,6 @@ pub(super) const COLUMNS: [Column; 10] = [
     Column::both("Comment", 1.2),
     Column::csv_only("History Id"),
 ];
-const SITE: &str = "Site";
 
 pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
     let location_id = request.location_id.as_deref();
@@ -33,7 +32,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
     let mut report = Report::new(ReportName::Questionnaire, dataset, location_id, end.to_string());
     report.columns = COLUMNS.to_vec();
     if location_id.is_some() {
-        report.hide_from_pdf(SITE);
+        report.hide_site_from_pdf();
     }
     report.empty_text = "No checklists were answered in this period.";
     let mut checklists = Vec::new();

@@ -8,6 +8,9 @@ use serde::Serialize;
 use super::data::Dataset;
 use super::error::{ReportError, ReportResult};
 
+/// The title of the column that names an item's site.
+pub(crate) const SITE: &str = "Site";
+
 /// The reports, by the name in their path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReportName {
@@ -179,9 +182,9 @@ impl Report {
         }
     }
 
-    /// Leaves a column out of the PDF (the site's name on a report about one site).
-    pub(crate) fn hide_from_pdf(&mut self, title: &str) {
-        for column in self.columns.iter_mut().filter(|column| column.title == title) {
+    /// Leaves the site's column out of the PDF, for a report about one site.
+    pub(crate) fn hide_site_from_pdf(&mut self) {
+        for column in self.columns.iter_mut().filter(|column| column.title == SITE) {
             column.in_pdf = false;
         }
     }

@@ -9,10 +9,10 @@ use super::data::Dataset;
 use super::error::{ReportError, ReportResult};
 use super::items;
 use super::params::Request;
-use super::report::{Column, Detail, Labelled, Report, ReportName, Row};
+use super::report::{Column, Detail, Labelled, Report, ReportName, Row, SITE};
 
 pub(super) const COLUMNS: [Column; 11] = [
-    Column::csv_only("Site"),
+    Column::csv_only(SITE),
     Column::grouped("Location", 1.5),
     Column::grouped("Barcode", 0.9),
     Column::grouped("Serial Number", 0.9),

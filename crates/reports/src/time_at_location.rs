@@ -11,11 +11,11 @@ use jiff::civil::Date;
 use super::data::Dataset;
 use super::error::ReportResult;
 use super::params::Request;
-use super::report::{Column, Labelled, Report, ReportName, Row};
+use super::report::{Column, Labelled, Report, ReportName, Row, SITE};
 
 pub(super) const COLUMNS: [Column; 9] = [
     Column::grouped("Date", 0.8),
-    Column::both("Site", 1.4),
+    Column::both(SITE, 1.4),
     Column::both("Technician", 1.2),
     Column::both("First Record", 0.7),
     Column::both("Last Record", 0.7),

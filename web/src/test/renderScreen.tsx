@@ -32,8 +32,8 @@ export const STAMP = "2026-11-20T10:00:00.000Z";
 export const DESKTOP = 1280;
 export const PHONE = 375;
 
-/** How the fake server answers one HTTP call: a status and JSON body, or no answer at all. */
-export type Answer = { status: number; body?: unknown } | "offline";
+/** How the fake server answers one HTTP call: a status and JSON body, no answer at all, or a response made by the test (a streamed body). */
+export type Answer = { status: number; body?: unknown } | "offline" | (() => Response);
 
 export interface HarnessOptions {
   path: string;
@@ -90,6 +90,7 @@ export async function renderScreen(options: HarnessOptions): Promise<Harness> {
     const url = new URL(String(input));
     const answer = options.http?.[`${init?.method ?? "GET"} ${url.pathname}`];
     if (!answer || answer === "offline") throw new TypeError("Failed to fetch");
+    if (typeof answer === "function") return answer();
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { "Content-Type": "application/json" },

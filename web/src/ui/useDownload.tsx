@@ -3,10 +3,11 @@
  * under the server's name, and `attempt` says how the last try went. Offline, the attempt
  * remembers whether the browser still said online when the call got no answer: only a return
  * the browser announces is news worth telling (`backOnline`), and Try Again waits for it.
+ * `progress` counts what has arrived while a download runs.
  */
 import { Alert } from "@mui/material";
 import { useState } from "react";
-import { downloadFile } from "../api/download";
+import { type DownloadProgress, downloadFile } from "../api/download";
 import { ApiError } from "../api/types";
 import { type StringKey, t } from "../lib/strings";
 import { useAuth } from "../auth/AuthProvider";
@@ -20,6 +21,7 @@ export function useDownload(failedText: StringKey) {
   const snackbar = useSnackbar();
   const online = useBrowserOnline();
   const [attempt, setAttempt] = useState<DownloadAttempt>({ state: "idle" });
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
 
   /** Answers whether the file was saved. */
   async function run(path: string, query: Record<string, string>, fallbackName: string): Promise<boolean> {
@@ -28,8 +30,10 @@ export function useDownload(failedText: StringKey) {
       return false;
     }
     setAttempt({ state: "downloading" });
+    setProgress({ received: 0, total: null });
     try {
-      const name = await downloadFile(client, path, query, fallbackName);
+      const name = await downloadFile(client, path, query, fallbackName, setProgress);
+      setAttempt({ state: "idle" });
       snackbar.show(t("reportDownloaded", { file: name }));
       return true;
     } catch (error) {
@@ -39,12 +43,15 @@ export function useDownload(failedText: StringKey) {
         setAttempt({ state: "failed", message: t(failedText, { message, contextId }) });
       }
       return false;
+    } finally {
+      setProgress(null);
     }
   }
 
   return {
     attempt,
     run,
+    progress,
     busy: attempt.state === "downloading",
     /** Offline, and the browser has not said it is back: Try Again would fail the same way. */
     waitingForNetwork: attempt.state === "offline" && !online,

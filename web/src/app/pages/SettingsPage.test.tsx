@@ -49,6 +49,18 @@ describe("the Settings hub's Analytics entry", () => {
   });
 });
 
+describe("the Settings hub's Export Data entry", () => {
+  it("opens the Export Data dialog for those who may read settings, and is not there for others", async () => {
+    const list = await hub(["*.*"]);
+    await userEvent.setup().click(list.getByRole("button", { name: "Export Data" }));
+    expect(await screen.findByRole("dialog", { name: "Export Data" })).toBeTruthy();
+    cleanup();
+    closeHarnesses();
+    const member = await hub(["WEB_LOGIN", "LOCATION_READ"]);
+    expect(member.queryByRole("button", { name: "Export Data" })).toBeNull();
+  });
+});
+
 describe("the Settings hub's import entries", () => {
   it("opens the Import Data dialog, and links to Imports and the CSV import", async () => {
     const user = userEvent.setup();

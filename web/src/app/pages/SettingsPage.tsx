@@ -1,7 +1,8 @@
 /**
  * Settings (§2): the sync panel, an entry to every settings screen this user may see — the
  * navigation's Settings items (§6 gating and feature flags), with their full titles; the own
- * profile is always there — the Export Billing Data dialog, and the Import Data dialog and the
+ * profile is always there — the Export Data dialog (the whole organisation, with progress;
+ * SETTINGS_READ), the Export Billing Data dialog, and the Import Data dialog and the
  * CSV import (SETTINGS_WRITE; without it, shown disabled with why), and Analytics for
  * administrators (SETTINGS_WRITE). The roof composes it: its
  * entries open several features.
@@ -14,6 +15,7 @@ import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { ImportDataDialog } from "../../features/imports/ImportDataDialog";
 import { ExportBillingDialog } from "../../features/settings/ExportBillingDialog";
+import { ExportDataDialog } from "../../features/settings/ExportDataDialog";
 import { SyncPanel } from "../../features/settings/SyncPanel";
 import { useOrganization } from "../../offline/useOrganization";
 import { visibleNavigation } from "../navigation";
@@ -42,6 +44,7 @@ export function SettingsPage() {
   const org = useOrganization();
   const items = visibleNavigation(user, org).find((group) => group.path === "/settings")?.items ?? [];
   const [exporting, setExporting] = useState(false);
+  const [exportingData, setExportingData] = useState(false);
   const [importing, setImporting] = useState(false);
   const importWrite = can(user, "SETTINGS_WRITE");
   const importReason = importWrite ? undefined : t("importNeedsWrite");
@@ -67,6 +70,13 @@ export function SettingsPage() {
               )}
             </ListItem>
           ))}
+          {can(user, "SETTINGS_READ") && (
+            <ListItem disablePadding>
+              <ListItemButton onClick={() => setExportingData(true)}>
+                <ListItemText primary={t("exportData")} />
+              </ListItemButton>
+            </ListItem>
+          )}
           <ListItem disablePadding>
             <ListItemButton onClick={() => setExporting(true)}>
               <ListItemText primary={t("exportBillingData")} />
@@ -91,6 +101,7 @@ export function SettingsPage() {
           )}
         </List>
       </Paper>
+      {exportingData && <ExportDataDialog onClose={() => setExportingData(false)} />}
       {exporting && <ExportBillingDialog onClose={() => setExporting(false)} />}
       {importing && <ImportDataDialog onClose={() => setImporting(false)} />}
     </Stack>

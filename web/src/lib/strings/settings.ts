@@ -46,4 +46,10 @@ export const settings = {
   exportBillingText: "The billing counts of swaps, replacements, transfers and services, under their SKUs, for these dates.",
   exportBillingOffline: "The device must be online to export billing data. Try again when it is back online.",
   exportBillingFailed: "The billing data could not be exported: {message} ({contextId})",
+  exportData: "Export Data",
+  exportDataText: "Everything of your organisation — sites, equipment, services, history, users and settings — as one JSON file.",
+  exportDataOffline: "The device must be online to export data. Try again when it is back online.",
+  exportDataFailed: "The data could not be exported: {message} ({contextId})",
+  exportDataProgress: "{size} received",
+  exportDataProgressOf: "{size} received ({percent}%)",
 };

@@ -10,18 +10,30 @@ export FIELDTAG_DATA_DIR ?= ./data
 
 BIN := $(CARGO_TARGET_DIR)/release/fieldtag
 
-.PHONY: run build web-build test test-rust test-web test-e2e bench lint web-deps
+.PHONY: run dev build web-build test test-rust test-web test-e2e bench lint web-deps
 
 ## run: build everything and start Fieldtag at http://127.0.0.1:$(FIELDTAG_PORT)
 run: build
 	$(BIN) serve
 
+## dev: a debug server on :$(FIELDTAG_PORT) serving the API, and Vite with hot reload on :5173
+## calling it; Ctrl-C stops both
+dev: web-deps
+	cargo build -p fieldtag-server
+	@trap 'kill 0' EXIT INT TERM; $(CARGO_TARGET_DIR)/debug/fieldtag serve & cd web && npx vite --port 5173 --strictPort
+
 ## build: the web app, then the release binary that embeds it
 build: web-build
 	cargo build --release -p fieldtag-server
 
-## web-build: the PWA into web/dist (typecheck, then Vite)
-web-build: web-deps
+## web-build: the PWA into web/dist (typecheck, then Vite), only when a web source is newer
+## than the last build: an unchanged web/dist is what lets cargo skip re-linking the server
+web-build: web/dist/index.html
+
+WEB_SOURCES := $(shell find web/src web/public -type f) web/index.html web/vite.config.ts web/tsconfig.json \
+	web/package.json web/package-lock.json
+
+web/dist/index.html: $(WEB_SOURCES) | web-deps
 	cd web && npm run build
 
 TEST_LOGS := $(CARGO_TARGET_DIR)/test-logs
@@ -61,6 +73,7 @@ test-e2e: web-build
 
 ## bench: the benchmarks of bench/, figures printed
 bench:
+	bash bench/build.sh
 	bash bench/due.sh
 	bash bench/sync.sh
 	bash bench/export.sh

@@ -4,10 +4,11 @@
 # TypeScript < 1 s. Both build the same data, so their checksum lines must match.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/env.sh
 count="${1:-100000}"
 
 cargo build --release --quiet -p fieldtag-bench --bin due
-rust_bin="${CARGO_TARGET_DIR:-target}/release/due"
+rust_bin="$CARGO_TARGET_DIR/release/due"
 rust_out=$("$rust_bin" "$count")
 
 make --no-print-directory web-deps

@@ -1,4 +1,4 @@
-// Web app benchmark (issue 5), run by bench/web.sh against the real server and Chromium:
+// Web app benchmark, run by bench/web.sh against the real server and Chromium:
 //  1. initial JS, gzipped: the scripts index.html loads before anything shows (goal <= 250 KB);
 //  2. time to a usable shell offline: a reload with the network off, from navigation start to
 //     the shell's sync message (goal < 1 s);

@@ -1,4 +1,4 @@
-// Equipment list benchmark (issue 6), run by bench/web.sh against the release server and
+// Equipment list benchmark, run by bench/web.sh against the release server and
 // Chromium, on a site with 5,000 items (two service types each, a performed service for every
 // other item, two history records each), after the device has downloaded them:
 //  1. first render of the list: from tapping the site in the sites list to the first row of

@@ -1,4 +1,4 @@
-// Reconnect benchmark (issue 18), run by bench/web.sh against the release server and Chromium
+// Reconnect benchmark, run by bench/web.sh against the release server and Chromium
 // on a phone's viewport: from the network coming back to the outbox empty on the server, with
 // 50 changes queued on the device while it was offline (goal: p95 < 3 s), over 20 runs each way:
 //  1. "online event": the browser was offline (context.setOffline) and says it is back;

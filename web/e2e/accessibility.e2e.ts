@@ -129,6 +129,10 @@ describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
       await page.getByRole("button", { name: /Inspection Report/ }).first().click();
       await check(page, `${label} report dialog`, found);
       await page.keyboard.press("Escape");
+      await page.goto("/settings");
+      await page.getByRole("button", { name: "Export Data" }).click();
+      await check(page, `${label} export data dialog`, found);
+      await page.keyboard.press("Escape");
       // The leave-page dialog: an edited form, then a link away.
       await page.goto("/profile");
       await page.getByRole("textbox", { name: "Name", exact: true }).fill("Changed Name");
@@ -152,6 +156,11 @@ describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
         await freshPage.goto(path);
         await check(freshPage, `${label} new organisation ${path}`, found);
       }
+      // Leaving for the demo: the welcome screen's dialog.
+      await freshPage.goto("/welcome");
+      await freshPage.getByRole("button", { name: "Explore a demo organisation" }).click();
+      await eventually(() => freshPage.getByRole("dialog", { name: "Leave your organisation for the demo?" }).isVisible()).toBe(true);
+      await check(freshPage, `${label} leave for the demo dialog`, found);
       await freshContext.close();
 
       expect(describeViolations(found), `${found.length} serious or critical violations`).toBe("");

@@ -17,6 +17,7 @@ import { useDraft } from "../../ui/forms/useDraft";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { type CatalogueAccess, useCatalogueAccess } from "./access";
 import type { ServiceTypeRecord } from "./records";
+import { track } from "../../offline/analytics/track";
 
 function EquipmentTypeForm({ type, access }: { type?: EquipmentType; access: CatalogueAccess }) {
   const engine = useSyncEngine();
@@ -38,6 +39,7 @@ function EquipmentTypeForm({ type, access }: { type?: EquipmentType; access: Cat
       name: draft.name.trim(),
       serviceMonthCategoryId: access.serviceMonths ? draft.serviceMonthCategoryId || null : (type?.serviceMonthCategoryId ?? null),
     });
+    track("EDIT", "equipment_type");
     settled();
     snackbar.show(t(adding ? "recordAdded" : "recordSaved", { name: saved.name }));
     if (adding) navigate(`/equipment-types/${saved.id}`, { replace: true });

@@ -16,6 +16,7 @@ import { TextInput } from "../../ui/forms/TextInput";
 import { useDraft } from "../../ui/forms/useDraft";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { type CatalogueAccess, useCatalogueAccess } from "./access";
+import { track } from "../../offline/analytics/track";
 
 export function ModelsPage() {
   const { equipmentTypeId = "" } = useParams();
@@ -64,6 +65,7 @@ function ModelForm({ model, typeId, access }: { model?: Model; typeId: string; a
       sku: access.billing ? draft.sku.trim() || null : (model?.sku ?? null),
       fieldData,
     });
+    track("EDIT", "model");
     settled();
     snackbar.show(t(adding ? "recordAdded" : "recordSaved", { name: saved.name }));
     if (adding) navigate(`${typePath}/models/${saved.id}`, { replace: true });

@@ -22,6 +22,7 @@ import { TextInput } from "../../ui/forms/TextInput";
 import { useDraft } from "../../ui/forms/useDraft";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { useOrganization } from "../../offline/useOrganization";
+import { track } from "../../offline/analytics/track";
 
 export interface NamedRecordScreens {
   kind: UploadKind;
@@ -88,6 +89,7 @@ function NamedRecordForm({ screens, record, write, orgId }: { screens: NamedReco
 
   async function save() {
     const saved = await engine.put(screens.kind, { ...(record ?? { id: newId(), orgId }), name: draft.name.trim() });
+    track("EDIT", "named_record");
     settled();
     snackbar.show(t(adding ? "recordAdded" : "recordSaved", { name: saved.name }));
     if (adding) navigate(`${screens.path}/${saved.id}`, { replace: true });

@@ -20,6 +20,7 @@ import { useDraft } from "../../ui/forms/useDraft";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { type CatalogueAccess, useCatalogueAccess } from "./access";
 import { type OptionDraft, type QuestionRecord, newOption, questionDraftOf, questionRecordOf, questionValid } from "./questions";
+import { track } from "../../offline/analytics/track";
 
 function QuestionForm({ question, typeId, serviceTypeId, access }: { question?: QuestionRecord; typeId: string; serviceTypeId: string; access: CatalogueAccess }) {
   const engine = useSyncEngine();
@@ -54,6 +55,7 @@ function QuestionForm({ question, typeId, serviceTypeId, access }: { question?: 
   async function save() {
     const base = question ?? { id: newId(), orgId: access.orgId, serviceTypeId };
     const saved = await engine.put("questions", questionRecordOf(draft, { ...base, orgId: base.orgId || access.orgId, serviceTypeId: base.serviceTypeId || serviceTypeId }));
+    track("EDIT", "question");
     settled();
     snackbar.show(t(adding ? "recordAdded" : "recordSaved", { name: saved.question }));
     if (adding) navigate(`${servicePath}/questions/${saved.id}`, { replace: true });

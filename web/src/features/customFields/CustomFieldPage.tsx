@@ -18,6 +18,7 @@ import { useDraft } from "../../ui/forms/useDraft";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { useFieldAccess } from "./access";
 import { FIELD_KINDS, type FieldKind, isFieldKind } from "./kinds";
+import { track } from "../../offline/analytics/track";
 
 function CustomFieldForm({ kind, field, write, orgId }: { kind: FieldKind; field?: NamedField; write: boolean; orgId: string }) {
   const engine = useSyncEngine();
@@ -41,6 +42,7 @@ function CustomFieldForm({ kind, field, write, orgId }: { kind: FieldKind; field
     const base = field ?? { id: newId(), orgId };
     const extra = kind === "model" ? { includeInReports: draft.includeInReports } : kind === "equipment" ? { equipmentTypeId: draft.equipmentTypeId } : {};
     const saved = await engine.put(info.kind, { ...base, name: draft.name.trim(), ...extra });
+    track("EDIT", "custom_field");
     settled();
     snackbar.show(t(adding ? "recordAdded" : "recordSaved", { name: saved.name }));
     if (adding) navigate(`/custom-fields/${kind}/${saved.id}`, { replace: true });

@@ -26,6 +26,7 @@ import { useDraft } from "../../ui/forms/useDraft";
 import { usePlaces } from "../../ui/forms/usePlaces";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { draftOf, draftValid, recordOf, sameDraft } from "./customerDraft";
+import { track } from "../../offline/analytics/track";
 
 export function CustomerForm({ customer }: { customer?: Customer }) {
   const { user, client } = useAuth();
@@ -63,6 +64,7 @@ export function CustomerForm({ customer }: { customer?: Customer }) {
     let saved: Customer;
     try {
       saved = await engine.put("customers", recordOf(draft, { ...base, orgId: base.orgId || user.orgId }));
+      track("EDIT", "customer");
     } catch (error) {
       snackbar.show((error as Error).message, "error");
       return;

@@ -22,6 +22,7 @@ import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { useDraft } from "../../ui/forms/useDraft";
 import { type FloorPlan, floorPlansPath } from "./floorPlan";
 import { takeOffPlan } from "./placement";
+import { track } from "../../offline/analytics/track";
 
 export interface FloorPlanFormProps {
   locationId: string;
@@ -50,6 +51,7 @@ export function FloorPlanForm({ locationId, plan, equipment }: FloorPlanFormProp
     const record = { ...(plan ?? { id: newId(), orgId: user.orgId, locationId }), name: draft.name.trim(), image: draft.image };
     try {
       await engine.put("floorPlans", record);
+      track("EDIT", "floor_plan");
     } catch (error) {
       snackbar.show((error as Error).message, "error");
       return;

@@ -19,6 +19,7 @@ import { useDraft } from "../../ui/forms/useDraft";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { useOverrideAccess } from "./access";
 import { type Override, inEffect, overrideDraftOf, overrideError } from "./overrides";
+import { track } from "../../offline/analytics/track";
 
 const frequencyUnit = (service: ServiceType | undefined) => t(`frequency${service?.frequencyType ?? 6}` as "frequency6");
 
@@ -109,6 +110,7 @@ function OverrideForm({ locationId, override, taken, write, orgId }: { locationI
       lastUpdated: override?.lastUpdated ?? "",
     };
     const saved = await engine.put("locationOverrides", record);
+    track("EDIT", "override");
     settled();
     snackbar.show(t(adding ? "recordAdded" : "recordSaved", { name: service?.name ?? "" }));
     if (adding) navigate(`${list}/${saved.id}`, { replace: true });

@@ -18,6 +18,7 @@ import { SwitchInput } from "../../ui/forms/SwitchInput";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 import { DownloadAlerts, useDownload } from "../../ui/useDownload";
 import { EQUIPMENT_FILTERS, type ReportDefinition, type ReportField, type ReportForm, defaultForm, fallbackFileName, formErrors, reportQuery } from "./reports";
+import { track } from "../../offline/analytics/track";
 
 interface Named extends SyncRecord {
   name?: string;
@@ -62,6 +63,7 @@ export function ReportDialog({ report, site, onClose }: ReportDialogProps) {
 
   async function download() {
     const siteName = site?.name ?? sites.find((s) => s.id === form.locationId)?.name ?? t("reportAllSites");
+    track("REPORTS", form.output === "csv" ? "run_csv" : "run_pdf");
     if (await downloading.run(`/reports/${report.name}`, reportQuery(report, form), fallbackFileName(title, siteName, report, form, new Date()))) onClose();
   }
 

@@ -5,7 +5,9 @@
  */
 import type { User } from "../../auth/session";
 import type { SyncEngine } from "../../offline/sync/engine";
+import { track } from "../../offline/analytics/track";
 
 export async function saveOwnProfile(engine: Pick<SyncEngine, "put">, me: User, fields: { name: string; email: string }): Promise<void> {
   await engine.put("users", { ...me, name: fields.name.trim(), email: fields.email.trim() });
+  track("EDIT", "profile");
 }

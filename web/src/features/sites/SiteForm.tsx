@@ -35,6 +35,7 @@ import { CustomerSection } from "./CustomerSection";
 import { SiteMap } from "./SiteMap";
 import { SITE_STATUSES, type SiteTextField, TEXT_FIELDS, draftOf, draftValid, recordOf, sameDraft, zoneValid } from "./siteDraft";
 import { useOrganization } from "../../offline/useOrganization";
+import { track } from "../../offline/analytics/track";
 
 export interface SiteFormProps {
   /** The stored site: Site Information. Without one: Add Site. */
@@ -115,6 +116,7 @@ export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: Sit
     let saved: Site;
     try {
       saved = (await engine.put("locations", recordOf(draft, { ...base, orgId: base.orgId || user.orgId }))) as Site;
+      track("EDIT", "site");
     } catch (error) {
       snackbar.show((error as Error).message, "error");
       return;

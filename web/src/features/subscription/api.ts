@@ -2,14 +2,17 @@
 import type { ApiClient } from "../../api/types";
 import type { User } from "../../auth/session";
 import { CURRENT_TERMS_VERSION } from "./conditions";
+import { track } from "../../offline/analytics/track";
 
 export async function checkoutUrl(client: ApiClient, orgId: string): Promise<string> {
   const answer = await client.request<{ session: { id: string; url: string } }>("POST", `/organizations/${orgId}/payments/session`);
+  track("SUBSCRIPTION", "checkout");
   return answer.session.url;
 }
 
 export async function customerPortalUrl(client: ApiClient, orgId: string): Promise<string> {
   const answer = await client.request<{ data: { session: { url: string } } }>("POST", `/organizations/${orgId}/payments/customer-portal-session`);
+  track("SUBSCRIPTION", "billing_portal");
   return answer.data.session.url;
 }
 

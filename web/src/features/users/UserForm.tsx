@@ -23,6 +23,7 @@ import { useDraft } from "../../ui/forms/useDraft";
 import { DeleteUserDialog } from "./DeleteUserDialog";
 import { InviteLink } from "./InviteLink";
 import { PermissionsEditor } from "./PermissionsEditor";
+import { track } from "../../offline/analytics/track";
 
 interface UserDraft {
   name: string;
@@ -65,6 +66,7 @@ export function UserForm({ user: stored }: { user?: User }) {
     const record = { ...base, name: draft.name.trim(), email: draft.email.trim(), image: draft.image, permissions: draft.permissions };
     try {
       await engine.put("users", record);
+      track("EDIT", "user");
     } catch (error) {
       snackbar.show((error as Error).message, "error");
       return;

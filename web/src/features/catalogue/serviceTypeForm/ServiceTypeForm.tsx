@@ -17,6 +17,7 @@ import { AdvancedSection } from "./AdvancedSection";
 import { ConditionsSection } from "./ConditionsSection";
 import { DisabledSiteTypes } from "./DisabledSiteTypes";
 import { ServiceTypeFields } from "./ServiceTypeFields";
+import { track } from "../../../offline/analytics/track";
 
 export interface ServiceTypeFormProps {
   /** The stored service type; a new one without it. */
@@ -41,6 +42,7 @@ export function ServiceTypeForm({ service, typeId, access }: ServiceTypeFormProp
   async function save() {
     const base = service ?? { id: newId(), orgId: access.orgId, equipmentTypeId: typeId };
     const saved = await engine.put("serviceTypes", serviceTypeRecordOf(draft, { ...base, orgId: base.orgId || access.orgId, equipmentTypeId: base.equipmentTypeId || typeId }, access.billing));
+    track("EDIT", "service_type");
     settled();
     snackbar.show(t(isNew ? "recordAdded" : "recordSaved", { name: saved.name }));
     if (isNew) navigate(`${typePath}/service-types/${saved.id}`, { replace: true });

@@ -7,6 +7,7 @@ import { type HistoryRecord, HistoryType, historyRecord } from "../../../domain/
 import type { Equipment, Site } from "../../../domain/records";
 import type { SyncEngine } from "../../../offline/sync/engine";
 import { belongingsMoved, belongingsOf } from "../moves";
+import { track } from "../../../offline/analytics/track";
 
 /** Who acts: every record carries the organisation, history records the user. */
 export interface Actor {
@@ -19,6 +20,7 @@ type Engine = Pick<SyncEngine, "put" | "remove" | "list">;
 /** §4 Soft delete: the item is marked deleted and a 'Deleted' history record is written. */
 export async function deleteEquipment(engine: Engine, equipment: Equipment, actor: Actor): Promise<void> {
   await engine.remove("equipment", equipment);
+  track("EQUIPMENT", "delete");
   await engine.put(
     "history",
     historyRecord({
@@ -60,6 +62,7 @@ export async function transferEquipment(engine: Engine, equipment: Equipment, fr
   const belongings = await belongingsOf(engine, equipment.id, from.id);
   await Promise.all(belongingsMoved(equipment, belongings, to.id).map((moved) => engine.put(moved.kind, moved.record)));
   await engine.put("equipment", { ...equipment, locationId: to.id });
+  track("EQUIPMENT", "move");
   const record = historyRecord({
     orgId: actor.orgId,
     userId: actor.userId,

@@ -8,12 +8,14 @@ import type { Equipment } from "../../../domain/records";
 import type { SyncEngine } from "../../../offline/sync/engine";
 import type { Actor } from "../actions/changes";
 import { changesOf } from "./fields";
+import { track } from "../../../offline/analytics/track";
 
 type Engine = Pick<SyncEngine, "put">;
 type NewEquipment = Pick<Equipment, "id" | "locationId"> & Partial<Equipment>;
 
 export async function addEquipment(engine: Engine, record: NewEquipment, actor: Actor): Promise<void> {
   await engine.put("equipment", record);
+  track("EQUIPMENT", "add");
   await engine.put(
     "history",
     historyRecord({ orgId: actor.orgId, userId: actor.userId, type: HistoryType.added, description: t("historyType5"), equipmentId: record.id, locationId: record.locationId }),
@@ -25,6 +27,7 @@ export async function editEquipment(engine: Engine, current: Equipment, record: 
   const changes = changesOf(current, record);
   if (changes.paths.length === 0) return false;
   await engine.put("equipment", record);
+  track("EQUIPMENT", "change");
   await engine.put(
     "history",
     historyRecord({

@@ -11,6 +11,7 @@ import { type HistoryRecord, HistoryType, type QuestionnaireAnswer, historyRecor
 import { compositeId } from "../../../domain/ids";
 import type { Equipment, PerformedService, ServiceType } from "../../../domain/records";
 import type { SyncEngine } from "../../../offline/sync/engine";
+import { track } from "../../../offline/analytics/track";
 
 export interface PerformServiceInput {
   orgId: string;
@@ -74,6 +75,7 @@ export async function performService(engine: Pick<SyncEngine, "put">, input: Per
   const { performed, history } = performedServiceRecords(input);
   await engine.put("performedServices", performed);
   await engine.put("history", history);
+  track("SERVICE", "perform");
   return { before: input.performed, performed, history };
 }
 
@@ -94,6 +96,7 @@ export async function undoService(engine: Pick<SyncEngine, "get" | "put" | "remo
   });
   const written = await engine.get<HistoryRecord>("history", history.id);
   if (written) await engine.remove("history", written);
+  track("SERVICE", "undo");
 }
 
 export interface ServiceDates {

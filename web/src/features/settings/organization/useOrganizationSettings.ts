@@ -11,6 +11,7 @@ import type { Organization } from "../../../domain/organization";
 import { useAuth } from "../../../auth/AuthProvider";
 import { useSyncEngine } from "../../../offline/SyncProvider";
 import { useOrganization } from "../../../offline/useOrganization";
+import { track } from "../../../offline/analytics/track";
 
 export interface OrganizationSettings {
   organization: Organization | null;
@@ -58,6 +59,7 @@ export function useOrganizationSettings(): OrganizationSettings {
   const save = useCallback(
     async (changes: Record<string, unknown>) => {
       const saved = await updateOrganization(clientRef.current, orgId, changes);
+      track("EDIT", "organization");
       setFetched(saved);
       setLoadFailed(false);
       void engine.syncNow().catch(() => undefined);

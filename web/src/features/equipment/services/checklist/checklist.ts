@@ -12,6 +12,7 @@ import type { SyncEngine } from "../../../../offline/sync/engine";
 import { type Actor, type DeficiencyRecord, openedDeficiency } from "../deficiencies/deficiencies";
 import { type PerformedServiceRecord, performedServiceRecords } from "../performService";
 import { liveOptions } from "../questions";
+import { track } from "../../../../offline/analytics/track";
 
 export interface Answer {
   /** The chosen option of a question with options. */
@@ -150,6 +151,7 @@ export async function submitChecklist(engine: Pick<SyncEngine, "put">, input: Ch
   if (records.equipment) await engine.put("equipment", records.equipment);
   if (records.dataChange) await engine.put("history", records.dataChange);
   await engine.put("performedServices", records.performed);
+  track("SERVICE", "answer_checklist");
   await engine.put("history", records.history);
   for (const { deficiency, history } of records.deficiencies) {
     await engine.put("deficiencies", deficiency);

@@ -11,6 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Account, addMember, download, newId, patchOrganization, signUpByApi, upload, uploadAll } from "./api";
 import { eventually, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, waitForServiceWorker, withServerAndBrowser, badgeOf } from "./harness";
+import { fillPicker } from "./pickers";
 
 let server: Server;
 let browser: Browser;
@@ -217,7 +218,7 @@ describe("an office day on a desktop (1280×800)", () => {
     await page.getByRole("button", { name: "Add Equipment" }).click();
     await page.waitForURL(`**/sites/${siteId}/equipment/new`);
     await page.getByRole("textbox", { name: "Location" }).fill("Front desk");
-    await page.getByLabel("Manufactured Date").fill("2025-06-01");
+    await fillPicker(page, "Manufactured Date", "2025-06-01");
     await page.getByRole("combobox", { name: "Model" }).click();
     await page.getByRole("option", { name: /B500/ }).click();
     await page.getByRole("button", { name: "Add", exact: true }).click();

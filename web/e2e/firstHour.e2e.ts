@@ -8,6 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { type Account, download } from "./api";
 import { badgeOf, eventually, newContext, type Server, signUp, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
+import { fillPicker } from "./pickers";
 
 let server: Server;
 let browser: Browser;
@@ -52,7 +53,7 @@ it("takes a new owner from sign-up through the checklist and a starter catalogue
   await page.getByRole("button", { name: "Add Equipment" }).click();
   await page.waitForURL(`**/sites/${siteId}/equipment/new`);
   await page.getByRole("textbox", { name: "Location" }).fill("Front desk");
-  await page.getByLabel("Manufactured Date").fill("2024-03-01");
+  await fillPicker(page, "Manufactured Date", "2024-03-01");
   await page.getByRole("combobox", { name: "Model" }).click();
   await page.getByRole("option", { name: "5 lb ABC" }).click();
   await page.getByRole("button", { name: "Add", exact: true }).click();

@@ -9,6 +9,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Account, newId, signUpByApi } from "./api";
 import { VIEWPORTS, eventually, newContext, type Server, signIn, uniqueEmail, withServerAndBrowser } from "./harness";
+import { fillPicker, picker, pickerValue } from "./pickers";
 import { type Seeded, seedEverything } from "./seed";
 
 let server: Server;
@@ -76,10 +77,10 @@ function phoneCases(s: Seeded, owner: Account): Case[] {
     {
       path: `${item}/performed-service/${s.service}`,
       edit: async (page) => {
-        const control = main(page).getByLabel(/^Overriding Next Date/);
-        await eventually(() => control.isEditable()).toBe(true);
-        await control.fill("2031-02-03T04:05");
-        return { control, kept: async () => (await control.inputValue()) === "2031-02-03T04:05" };
+        const control = picker(main(page), /^Overriding Next Date/);
+        await eventually(() => control.getByRole("spinbutton").first().isEditable()).toBe(true);
+        await fillPicker(main(page), /^Overriding Next Date/, "2031-02-03 04:05");
+        return { control, kept: async () => (await pickerValue(main(page), /^Overriding Next Date/)) === "2031-02-03 04:05" };
       },
     },
     text(`${item}/history/new`, "Description"),

@@ -11,6 +11,7 @@ import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Account, download, newId, signUpByApi, uploadAll } from "./api";
 import { eventually, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
+import { pickerValue } from "./pickers";
 
 let server: Server;
 let browser: Browser;
@@ -126,7 +127,7 @@ describe("schedule", () => {
     const column = page.getByRole("region", { name: "Site Reports" });
     await column.getByRole("button", { name: "Inspection Report" }).click();
     const dialog = page.getByRole("dialog", { name: "Inspection Report" });
-    const reportDate = await dialog.getByLabel(/^Report Date/).inputValue();
+    const reportDate = await pickerValue(dialog, /^Report Date/);
     const [file] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
     expect(file.suggestedFilename()).toBe(`Inspection Report - Warehouse - ${reportDate}.pdf`);
     expect(readFileSync((await file.path())!).subarray(0, 5).toString()).toBe("%PDF-");

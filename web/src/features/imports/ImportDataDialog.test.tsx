@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ImportDataDialog } from "./ImportDataDialog";
 import { type Answer, type Call, ORG, importRecord, renderImports } from "../../test/imports";
+import { firstSection } from "../../test/pickers";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -48,7 +49,8 @@ describe("ImportDataDialog", () => {
     await user.type(within(dialog).getByRole("textbox", { name: /^Import Key/ }), "k");
     await user.click(within(dialog).getByRole("switch", { name: "Import all sites" }));
     await user.click(within(dialog).getByRole("switch", { name: "Import users" }));
-    await user.type(within(dialog).getByLabelText("Import Date"), "2026-03-01");
+    await user.click(firstSection("Import Date", dialog));
+    await user.keyboard("2026-03-01");
     await user.click(within(dialog).getByRole("button", { name: "Start Import" }));
     await vi.waitFor(() => expect(posts(calls)).toHaveLength(1));
     expect(posts(calls)[0]!.body).toEqual({ orgId: ORG, importKey: { key: "k" }, importAllSites: true, importUsers: true, importDate: "2026-03-01" });

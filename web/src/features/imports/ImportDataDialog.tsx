@@ -5,12 +5,13 @@
  * a second dialog that says so. The import runs on the server: offline, nothing is sent and the
  * dialog says why. A started import is followed on /imports.
  */
-import { Alert, Button, DialogContentText, Stack, TextField } from "@mui/material";
+import { Alert, Button, DialogContentText, Stack } from "@mui/material";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/types";
 import { t } from "../../lib/strings";
 import { useAuth } from "../../auth/AuthProvider";
+import { DatePickerField } from "../../ui/forms/DatePickerField";
 import { SwitchInput } from "../../ui/forms/SwitchInput";
 import { TextInput } from "../../ui/forms/TextInput";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
@@ -97,15 +98,7 @@ export function ImportDataDialog({ onClose, onStarted }: { onClose: () => void; 
             <SwitchInput label={t("importClearAllData")} checked={form.clearAllData} onChange={set("clearAllData")} />
           </Stack>
           {/* Optional, so not the required DateField. */}
-          <TextField
-            label={t("importDate")}
-            type="date"
-            fullWidth
-            value={form.importDate}
-            onChange={(event) => set("importDate")(event.target.value)}
-            helperText={t("importDateHelp")}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DatePickerField label={t("importDate")} value={form.importDate} onChange={set("importDate")} helperText={t("importDateHelp")} />
         </Stack>
       </ResponsiveDialog>
       <ResponsiveDialog

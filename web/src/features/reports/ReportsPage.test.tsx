@@ -15,6 +15,7 @@ import { SyncProvider } from "../../offline/SyncProvider";
 import { type TestTab, openTab, testWorld } from "../../test/fakeSync";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
 import { type Downloads, captureDownloads } from "../../test/downloads";
+import { pickerInput, setPicker } from "../../test/pickers";
 import { setViewportWidth } from "../../test/render";
 import { ReportsPage } from "./ReportsPage";
 
@@ -107,7 +108,7 @@ async function openReport(name: string) {
   return { user, dialog: await screen.findByRole("dialog", { name }) };
 }
 
-const value = (dialog: HTMLElement, label: RegExp) => (within(dialog).getByLabelText(label) as HTMLInputElement).value;
+const value = (dialog: HTMLElement, label: RegExp) => pickerInput(label, dialog).value;
 
 describe("ReportsPage", () => {
   it("lists the eight reports of §7 by readable names", async () => {
@@ -159,10 +160,10 @@ describe("ReportsPage", () => {
     const { dialog } = await openReport("Inspection Report");
     await vi.waitFor(() => expect(within(dialog).getByRole("combobox", { name: /Site/ }).textContent).toBe("Harbour Tower"));
     const download = within(dialog).getByRole("button", { name: "Download" });
-    fireEvent.change(within(dialog).getByLabelText(/^Report Date/), { target: { value: "" } });
+    setPicker(/^Report Date/, "", dialog);
     expect(download).toHaveProperty("disabled", true);
     expect(within(dialog).getByTitle("Required")).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText(/^Report Date/), { target: { value: "2026-06-30" } });
+    setPicker(/^Report Date/, "2026-06-30", dialog);
     expect(download).toHaveProperty("disabled", false);
     fireEvent.change(within(dialog).getByLabelText(/^Months of History/), { target: { value: "" } });
     expect(download).toHaveProperty("disabled", true);
@@ -200,9 +201,9 @@ describe("ReportsPage", () => {
     const { calls } = await show();
     const { user, dialog } = await openReport("Deficiency Report");
     expect(within(dialog).getByRole("combobox", { name: "Site" }).textContent).toBe("All Sites");
-    fireEvent.change(within(dialog).getByLabelText(/^End Date/), { target: { value: dayjs(MONTH_START).subtract(1, "day").format("YYYY-MM-DD") } });
+    setPicker(/^End Date/, dayjs(MONTH_START).subtract(1, "day").format("YYYY-MM-DD"), dialog);
     expect(within(dialog).getByText("End Date must not be before Start Date")).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText(/^End Date/), { target: { value: MONTH_END } });
+    setPicker(/^End Date/, MONTH_END, dialog);
     await user.click(within(dialog).getByRole("combobox", { name: "Output" }));
     await user.click(await screen.findByRole("option", { name: "CSV" }));
     await user.click(within(dialog).getByRole("combobox", { name: "Layout" }));

@@ -3,11 +3,12 @@
  * end time, each required (the error icon while empty, Save disabled while anything is
  * wrong). Delete removes the event.
  */
-import { Button, Stack, TextField, Typography } from "@mui/material";
+import { Button, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { t } from "../../lib/strings";
-import { RequiredAdornment } from "../../ui/forms/RequiredAdornment";
+import { DatePickerField } from "../../ui/forms/DatePickerField";
 import { SelectInput, type SelectOption } from "../../ui/forms/SelectInput";
+import { TimePickerField } from "../../ui/forms/TimePickerField";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 import { type EventDraft, type EventField, type ScheduledEvent, eventErrors } from "./schedule";
 
@@ -30,21 +31,17 @@ export function EventDialog({ event, siteName, users, range, onClose, onSave, on
   const field = (name: Exclude<EventField, "userId">, label: string, type: "date" | "time", limits?: { min: string; max: string }) => {
     const error = errors[name];
     const missing = error === "required";
+    const Field = type === "date" ? DatePickerField : TimePickerField;
     return (
-      <TextField
+      <Field
         label={label}
-        type={type}
         required
-        fullWidth
         value={draft[name]}
-        onChange={(change) => set(name)(change.target.value)}
-        error={error !== undefined && !missing}
+        onChange={set(name)}
+        missing={missing}
+        invalid={error !== undefined}
         helperText={error !== undefined && !missing ? t(error, range) : undefined}
-        slotProps={{
-          inputLabel: { shrink: true },
-          input: { endAdornment: missing ? <RequiredAdornment /> : undefined },
-          htmlInput: { "aria-invalid": error !== undefined, ...limits },
-        }}
+        {...limits}
       />
     );
   };

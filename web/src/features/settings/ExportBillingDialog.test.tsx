@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { ThemeProvider } from "@mui/material";
-import { act, cleanup, configure, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, configure, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import dayjs from "dayjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -9,6 +9,7 @@ import { AuthProvider } from "../../auth/AuthProvider";
 import { saveSession } from "../../auth/session";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";
 import { type Downloads, captureDownloads } from "../../test/downloads";
+import { pickerInput, setPicker } from "../../test/pickers";
 import { setViewportWidth } from "../../test/render";
 import { ExportBillingDialog } from "./ExportBillingDialog";
 
@@ -61,12 +62,11 @@ async function show(answer: () => Answer) {
   return { calls, onClose, dialog, user: userEvent.setup() };
 }
 
-const dateInput = (dialog: HTMLElement, label: RegExp) => within(dialog).getByLabelText(label) as HTMLInputElement;
 
 describe("ExportBillingDialog", () => {
   it("defaults to the current month and saves the billing export as JSON", async () => {
     const { calls, onClose, dialog, user } = await show(() => ({ status: 200, body: "{\"counts\":[]}", disposition: 'attachment; filename="Billing Acme.json"' }));
-    expect([dateInput(dialog, /^Start Date/).value, dateInput(dialog, /^End Date/).value]).toEqual([START, END]);
+    expect([pickerInput(/^Start Date/, dialog).value, pickerInput(/^End Date/, dialog).value]).toEqual([START, END]);
     await user.click(within(dialog).getByRole("button", { name: "Download" }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]!.url.pathname).toBe(`/api/organizations/${ORG}/export/billing`);
@@ -77,8 +77,8 @@ describe("ExportBillingDialog", () => {
 
   it("names the file by its dates when the server gives no name", async () => {
     const { dialog, user } = await show(() => ({ status: 200, body: "{}" }));
-    fireEvent.change(dateInput(dialog, /^Start Date/), { target: { value: "2026-01-01" } });
-    fireEvent.change(dateInput(dialog, /^End Date/), { target: { value: "2026-03-31" } });
+    setPicker(/^Start Date/, "2026-01-01", dialog);
+    setPicker(/^End Date/, "2026-03-31", dialog);
     await user.click(within(dialog).getByRole("button", { name: "Download" }));
     await vi.waitFor(() => expect(downloads.saved).toEqual(["Billing Data - 2026-01-01 - 2026-03-31.json"]));
   });
@@ -86,11 +86,11 @@ describe("ExportBillingDialog", () => {
   it("needs both dates, the end not before the start", async () => {
     const { dialog } = await show(() => ({ status: 200, body: "{}" }));
     const download = within(dialog).getByRole("button", { name: "Download" });
-    fireEvent.change(dateInput(dialog, /^Start Date/), { target: { value: "" } });
+    setPicker(/^Start Date/, "", dialog);
     expect(download).toHaveProperty("disabled", true);
     expect(within(dialog).getByTitle("Required")).toBeTruthy();
-    fireEvent.change(dateInput(dialog, /^Start Date/), { target: { value: END } });
-    fireEvent.change(dateInput(dialog, /^End Date/), { target: { value: START } });
+    setPicker(/^Start Date/, END, dialog);
+    setPicker(/^End Date/, START, dialog);
     expect(within(dialog).getByText("End Date must not be before Start Date")).toBeTruthy();
     expect(download).toHaveProperty("disabled", true);
   });

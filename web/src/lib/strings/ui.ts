@@ -9,4 +9,7 @@ export const ui = {
   leavePageTitle: "Leave page?",
   leavePageText: "Your current changes will be discarded.",
   loading: "Loading...",
+  pickerEarlierYears: "Earlier years",
+  pickerLaterYears: "Later years",
+  pickerYearPage: "{first} to {last}",
 };

@@ -1,12 +1,11 @@
 /**
  * A required calendar date (YYYY-MM-DD) typed or picked: empty shows the Required icon, any
  * other error its message under the field, once the user has touched it (`fieldErrors`; a
- * date input holds no half-typed value, so a change is enough).
+ * picked or fully typed date is a change).
  */
-import { TextField } from "@mui/material";
 import { type StringKey, t } from "../../lib/strings";
+import { DatePickerField } from "./DatePickerField";
 import { useFieldErrors } from "./fieldErrors";
-import { RequiredAdornment } from "./RequiredAdornment";
 
 export interface DateFieldProps {
   label: string;
@@ -21,24 +20,18 @@ export function DateField({ label, value, onChange, error: anyError }: DateField
   const error = shows.showMissing ? anyError : undefined;
   const missing = error === "required";
   return (
-    <TextField
+    <DatePickerField
       label={label}
-      type="date"
       required
-      fullWidth
       value={value}
-      onChange={(event) => {
+      onChange={(next) => {
         shows.changed();
-        onChange(event.target.value);
+        onChange(next);
       }}
       onBlur={shows.left}
-      error={error !== undefined && !missing}
+      missing={missing}
+      invalid={error !== undefined}
       helperText={error !== undefined && !missing ? t(error) : undefined}
-      slotProps={{
-        inputLabel: { shrink: true },
-        input: { endAdornment: missing ? <RequiredAdornment /> : undefined },
-        htmlInput: { "aria-invalid": error !== undefined },
-      }}
     />
   );
 }

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type HistoryRecord, HistoryType } from "../../../domain/history";
 import type { Equipment } from "../../../domain/records";
+import { firstSection, pickerInput, setPicker } from "../../../test/pickers";
 import { setViewportWidth } from "../../../test/render";
 import {
   B500,
@@ -60,7 +61,7 @@ async function show(path: string, permissions: string[] = ["*.*"], more: Seed[] 
 }
 
 const textbox = (name: string | RegExp) => screen.getByRole("textbox", { name });
-const setDate = (value: string) => fireEvent.change(screen.getByLabelText(/Manufactured Date/), { target: { value } });
+const setDate = (value: string) => setPicker(/^Manufactured Date/, value);
 
 describe("New equipment", () => {
   it("needs Location and Manufactured Date (shown once touched), takes the barcode from the query, and saves with an 'added' record", async () => {
@@ -72,9 +73,9 @@ describe("New equipment", () => {
     expect(add).toHaveProperty("disabled", true);
     // No red on arrival; leaving the two required fields empty shows them.
     expect(screen.queryAllByRole("img", { name: "Required" })).toHaveLength(0);
-    expect(screen.getByLabelText(/Manufactured Date/).getAttribute("aria-invalid")).toBe("false");
+    expect(pickerInput(/^Manufactured Date/).getAttribute("aria-invalid")).toBe("false");
     await user.click(textbox(/Location/));
-    await user.click(screen.getByLabelText(/Manufactured Date/));
+    await user.click(firstSection(/^Manufactured Date/));
     await user.click(textbox("Serial Number"));
     expect(screen.getAllByRole("img", { name: "Required" })).toHaveLength(2);
 
@@ -154,7 +155,7 @@ describe("Edit equipment", () => {
     await show(`/sites/${SITE}/equipment/${LOBBY}`);
     expect(await screen.findByRole("heading", { name: "Equipment Information" })).toBeTruthy();
     await waitFor(() => expect(textbox(/Location/)).toHaveProperty("value", "Lobby"));
-    expect(screen.getByLabelText(/Manufactured Date/)).toHaveProperty("value", "2020-05-01");
+    expect(pickerInput(/^Manufactured Date/)).toHaveProperty("value", "2020-05-01");
     expect(await screen.findByRole("textbox", { name: "Pressure" })).toHaveProperty("value", "195");
 
     await user.clear(textbox("Serial Number"));

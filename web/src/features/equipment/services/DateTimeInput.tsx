@@ -2,10 +2,9 @@
  * A date and time field read in the site's time zone (§9: dates are the site's): the value is
  * an ISO instant, the field shows and takes the site's wall-clock time.
  */
-import { TextField } from "@mui/material";
 import { t } from "../../../lib/strings";
 import { fromLocalInput, toLocalInput } from "../../../domain/dates";
-import { RequiredAdornment } from "../../../ui/forms/RequiredAdornment";
+import { DateTimePickerField } from "../../../ui/forms/DateTimePickerField";
 
 export interface DateTimeInputProps {
   label: string;
@@ -21,20 +20,15 @@ export interface DateTimeInputProps {
 export function DateTimeInput({ label, value, onChange, timeZone, required = false, disabled, helperText }: DateTimeInputProps) {
   const missing = required && value === "";
   return (
-    <TextField
+    <DateTimePickerField
       label={label}
-      type="datetime-local"
       value={toLocalInput(value, timeZone)}
-      onChange={(event) => onChange(fromLocalInput(event.target.value, timeZone) ?? "")}
+      onChange={(local) => onChange(fromLocalInput(local, timeZone) ?? "")}
       required={required}
       disabled={disabled}
-      fullWidth
+      missing={missing}
+      invalid={missing}
       helperText={helperText ?? t("serviceDatesInZone", { timeZone })}
-      slotProps={{
-        inputLabel: { shrink: true },
-        input: { endAdornment: missing ? <RequiredAdornment /> : undefined },
-        htmlInput: { "aria-invalid": missing },
-      }}
     />
   );
 }

@@ -6,6 +6,7 @@ import { compositeId } from "../../../domain/ids";
 import type { PerformedService } from "../../../domain/records";
 import { setViewportWidth } from "../../../test/render";
 import { ANNUAL, ITEM, ORG, SITE, baseRecords, closeTabs, equipmentUrl, setup } from "../../../test/equipment/services";
+import { firstSection, pickerInput } from "../../../test/pickers";
 
 const datesUrl = `${equipmentUrl}/performed-service/${ANNUAL}`;
 const ID = compositeId(ITEM, ANNUAL);
@@ -29,15 +30,16 @@ describe("PerformedServicePage", { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { engine, router } = await setup({ path: [equipmentUrl, datesUrl], records: withPerformed() });
     expect(await screen.findByRole("heading", { name: "Service Dates: Annual Service" })).toBeTruthy();
-    const last = (await screen.findByLabelText(/^Last Date/)) as HTMLInputElement;
-    const next = screen.getByLabelText(/^Overriding Next Date/) as HTMLInputElement;
+    const last = (await screen.findByLabelText(/^Last Date/, { selector: "input" })) as HTMLInputElement;
+    const next = pickerInput(/^Overriding Next Date/);
     // 15:00 UTC in January is 10:00 in Toronto.
-    expect(last.value).toBe("2025-01-10T10:00");
+    expect(last.value).toBe("2025-01-10 10:00");
     expect(next.value).toBe("");
     const save = screen.getByRole("button", { name: "Save" });
     expect(save).toHaveProperty("disabled", true);
 
-    await user.type(next, "2025-08-01T09:30");
+    await user.click(firstSection(/^Overriding Next Date/));
+    await user.keyboard("2025-08-01 09:30");
     await user.click(save);
     await screen.findByRole("heading", { name: "Equipment page" });
     expect(router.state.location.pathname).toBe(equipmentUrl);
@@ -48,7 +50,9 @@ describe("PerformedServicePage", { timeout: 30_000 }, () => {
   it("asks before leaving with unsaved changes", async () => {
     const user = userEvent.setup();
     const { router } = await setup({ path: [equipmentUrl, datesUrl], records: withPerformed() });
-    await user.type(await screen.findByLabelText(/^Overriding Next Date/), "2025-08-01T09:30");
+    await screen.findByLabelText(/^Overriding Next Date/, { selector: "input" });
+    await user.click(firstSection(/^Overriding Next Date/));
+    await user.keyboard("2025-08-01 09:30");
     await waitFor(() => void router.navigate(-1));
     expect(await screen.findByText("Your current changes will be discarded.")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Cancel" }));
@@ -58,6 +62,6 @@ describe("PerformedServicePage", { timeout: 30_000 }, () => {
   it("needs SERVICE_WRITE", async () => {
     await setup({ path: datesUrl, records: withPerformed(), permissions: ["SERVICE_READ"] });
     expect(await screen.findByText("You do not have permission to make these changes.")).toBeTruthy();
-    expect(screen.queryByLabelText(/^Last Date/)).toBeNull();
+    expect(screen.queryByLabelText(/^Last Date/, { selector: "input" })).toBeNull();
   });
 });

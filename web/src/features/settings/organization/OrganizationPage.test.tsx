@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Answer, ORG, closeHarnesses, renderScreen } from "../../../test/renderScreen";
+import { firstSection } from "../../../test/pickers";
 import { settingsRoutes } from "../routes";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -125,14 +126,14 @@ describe("Preferences", () => {
     await user.click(options[3]!);
 
     const save = screen.getByRole("button", { name: "Save" });
-    const start = screen.getByLabelText("Work Day Start");
-    const end = screen.getByLabelText("Work Day End");
-    await user.type(start, "08:00");
-    await user.type(end, "07:00");
+    await user.click(firstSection("Work Day Start"));
+    await user.keyboard("08:00");
+    await user.click(firstSection("Work Day End"));
+    await user.keyboard("07:00");
     expect(screen.getByText("The work day must end after it starts")).toBeTruthy();
     expect(save).toHaveProperty("disabled", true);
-    await user.clear(end);
-    await user.type(end, "16:30");
+    await user.click(firstSection("Work Day End"));
+    await user.keyboard("16:30");
     expect(save).toHaveProperty("disabled", false);
 
     expect(screen.queryByRole("switch", { name: "Show Billing" })).toBeNull();

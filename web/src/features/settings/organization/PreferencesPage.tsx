@@ -4,7 +4,7 @@
  * the BILLING feature, §6), marketing emails, and the organisation's optional features.
  * Saved with `PATCH /organizations/{orgId}`; SETTINGS_WRITE to change.
  */
-import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, FormLabel, Paper, Stack, Switch, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, FormLabel, Paper, Stack, Switch, Typography } from "@mui/material";
 import { type FormEvent, useMemo } from "react";
 import type { Organization } from "../../../domain/organization";
 import { type StringKey, t } from "../../../lib/strings";
@@ -12,6 +12,7 @@ import { useAuth } from "../../../auth/AuthProvider";
 import { can } from "../../../auth/session";
 import { SaveButton } from "../../../ui/SaveButton";
 import { SelectInput } from "../../../ui/forms/SelectInput";
+import { TimePickerField } from "../../../ui/forms/TimePickerField";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
 import { useDraft } from "../../../ui/forms/useDraft";
 import { useOrganizationSettings } from "./useOrganizationSettings";
@@ -128,26 +129,22 @@ export function PreferencesPage() {
             disabled={!mayChange}
           />
           <Box sx={{ display: "grid", gap: 4, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 200px), 1fr))" }}>
-            <TextField
-              type="time"
+            <TimePickerField
               label={t("workDayStartTime")}
               name="workDayStartTime"
               value={draft.workDayStartTime}
-              onChange={(event) => change({ workDayStartTime: event.target.value })}
+              onChange={(workDayStartTime) => change({ workDayStartTime })}
               disabled={!mayChange}
               helperText="06:00"
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
             />
-            <TextField
-              type="time"
+            <TimePickerField
               label={t("workDayEndTime")}
               name="workDayEndTime"
               value={draft.workDayEndTime}
-              onChange={(event) => change({ workDayEndTime: event.target.value })}
+              onChange={(workDayEndTime) => change({ workDayEndTime })}
               disabled={!mayChange}
-              error={!valid}
+              invalid={!valid}
               helperText={order}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60, "aria-invalid": !valid } }}
             />
           </Box>
           <FormGroup>

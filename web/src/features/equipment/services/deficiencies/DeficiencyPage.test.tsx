@@ -6,6 +6,7 @@ import { HistoryType } from "../../../../domain/history";
 import type { Deficiency } from "../../../../domain/records";
 import { setViewportWidth } from "../../../../test/render";
 import { ANNUAL, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../../../../test/equipment/services";
+import { firstSection, pickerInput, setPicker } from "../../../../test/pickers";
 
 const OPEN = hex(0x50);
 const CLOSED = hex(0x51);
@@ -50,13 +51,14 @@ describe("Deficiencies", { timeout: 30_000 }, () => {
     expect(await screen.findByRole("heading", { name: "New Deficiency" })).toBeTruthy();
     const save = await screen.findByRole("button", { name: "Save" });
     expect(save).toHaveProperty("disabled", true);
-    expect((screen.getByLabelText(/^Date Opened/) as HTMLInputElement).value).not.toBe("");
+    expect(pickerInput(/^Date Opened/).value).not.toBe("");
 
     await user.type(screen.getByRole("textbox", { name: "Description" }), "Pin missing");
     expect(save).toHaveProperty("disabled", false);
-    await user.clear(screen.getByLabelText(/^Date Opened/));
+    setPicker(/^Date Opened/, "");
     expect(save).toHaveProperty("disabled", true);
-    await user.type(screen.getByLabelText(/^Date Opened/), "2025-07-01T08:00");
+    await user.click(firstSection(/^Date Opened/));
+    await user.keyboard("2025-07-01 08:00");
     await user.click(screen.getByRole("combobox", { name: "Service Type" }));
     const options = await screen.findAllByRole("option");
     expect(options.map((o) => [o.textContent, o.getAttribute("aria-selected")])).toEqual([

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HistoryType } from "../../../../domain/history";
 import { setViewportWidth } from "../../../../test/render";
 import { FIELD, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../../../../test/equipment/services";
+import { firstSection, pickerInput, setPicker } from "../../../../test/pickers";
 
 const OLD = hex(0x40);
 const NEW = hex(0x41);
@@ -97,8 +98,8 @@ describe("History record form", { timeout: 30_000 }, () => {
     const { history, router } = await setup({ path: [equipmentUrl, `${equipmentUrl}/history/new`] });
     expect(await screen.findByRole("heading", { name: "New History Record" })).toBeTruthy();
     expect((await screen.findByRole("combobox", { name: "Type" })).textContent).toBe("Custom");
-    const date = screen.getByLabelText(/^Date/) as HTMLInputElement;
-    expect(date.value).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d$/);
+    const date = pickerInput(/^Date/);
+    expect(date.value).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     const save = screen.getByRole("button", { name: "Save" });
     expect(save).toHaveProperty("disabled", true);
     // The empty description shows its Required icon once touched, not on arrival.
@@ -109,9 +110,10 @@ describe("History record form", { timeout: 30_000 }, () => {
 
     await user.type(screen.getByRole("textbox", { name: "Description" }), "Moved");
     expect(save).toHaveProperty("disabled", false);
-    await user.clear(date);
+    setPicker(/^Date/, "");
     expect(save).toHaveProperty("disabled", true);
-    await user.type(date, "2025-03-04T09:15");
+    await user.click(firstSection(/^Date/));
+    await user.keyboard("2025-03-04 09:15");
     expect(save).toHaveProperty("disabled", false);
 
     await user.click(save);

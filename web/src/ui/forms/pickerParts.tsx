@@ -1,0 +1,123 @@
+/**
+ * What the date, time and date-and-time fields share (§9: year pages of 12 years, hour 0 to 23
+ * and minute 0 to 59 selectors): MUI X's pickers on dayjs, the field as one plain text input
+ * (typed in the format it shows, found by its label), the values as the strings the records
+ * hold, and the Required icon beside the picker's button.
+ */
+import { Box, IconButton, InputAdornment, type InputAdornmentProps, Stack, Typography } from "@mui/material";
+import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
+import { AdapterDayjs } from "@mui/x-date-pickers/AdapterDayjs";
+import { type DateViewRendererProps, renderDateViewCalendar } from "@mui/x-date-pickers/dateViewRenderers";
+import { renderMultiSectionDigitalClockTimeView } from "@mui/x-date-pickers/timeViewRenderers";
+import { YearCalendar } from "@mui/x-date-pickers/YearCalendar";
+import { ArrowLeftIcon, ArrowRightIcon } from "@mui/x-date-pickers/icons";
+import type { DateView } from "@mui/x-date-pickers/models";
+import dayjs, { type Dayjs } from "dayjs";
+import { type ReactNode, createContext, useContext, useState } from "react";
+import { t } from "../../lib/strings";
+import { ErrorIcon } from "../icons";
+
+/** §9: the year view shows 12 years a page; pages start at the pickers' earliest year, 1900. */
+export const YEARS_PER_PAGE = 12;
+const FIRST_YEAR = 1900;
+
+export function yearPageStart(year: number): number {
+  return year - ((((year - FIRST_YEAR) % YEARS_PER_PAGE) + YEARS_PER_PAGE) % YEARS_PER_PAGE);
+}
+
+/** The string a record holds for a picked value, "" while the field is empty or half typed. */
+export function pickedText(picked: Dayjs | null, format: string): string {
+  return picked?.isValid() ? picked.format(format) : "";
+}
+
+/**
+ * The picker's own value, kept while the user types so a half-typed date (which the record sees
+ * as "") is not wiped; a new value from outside replaces it.
+ */
+export function usePickedValue(value: string, format: string): [Dayjs | null, (picked: Dayjs | null) => void] {
+  const [picked, setPicked] = useState<Dayjs | null>(() => parse(value, format));
+  if (value !== pickedText(picked, format)) {
+    const replaced = parse(value, format);
+    if (pickedText(replaced, format) !== pickedText(picked, format) || value === "") setPicked(replaced);
+  }
+  return [picked, setPicked];
+}
+
+function parse(value: string, format: string): Dayjs | null {
+  if (value === "") return null;
+  const parsed = dayjs(value, format, true);
+  return parsed.isValid() ? parsed : null;
+}
+
+function YearPages({ value, referenceDate, minDate, maxDate, onChange, disabled, readOnly, timezone, autoFocus, focusedView, onFocusedViewChange }: DateViewRendererProps<DateView>) {
+  const shown = value?.isValid() ? value : (referenceDate ?? dayjs());
+  const [first, setFirst] = useState(() => yearPageStart(shown.year()));
+  const last = first + YEARS_PER_PAGE - 1;
+  const earliest = minDate?.year() ?? FIRST_YEAR;
+  const latest = maxDate?.year() ?? Number.POSITIVE_INFINITY;
+  return (
+    <Box sx={{ width: 320, maxWidth: "100%" }}>
+      <Stack direction="row" sx={{ px: 3, pt: 2, alignItems: "center", justifyContent: "space-between" }}>
+        <IconButton aria-label={t("pickerEarlierYears")} disabled={first <= earliest} onClick={() => setFirst(first - YEARS_PER_PAGE)}>
+          <ArrowLeftIcon />
+        </IconButton>
+        <Typography component="p" aria-live="polite">
+          {t("pickerYearPage", { first, last })}
+        </Typography>
+        <IconButton aria-label={t("pickerLaterYears")} disabled={last >= latest} onClick={() => setFirst(first + YEARS_PER_PAGE)}>
+          <ArrowRightIcon />
+        </IconButton>
+      </Stack>
+      <YearCalendar
+        key={first}
+        value={value}
+        referenceDate={shown.year(Math.min(Math.max(shown.year(), first), last))}
+        minDate={dayjs(new Date(first, 0, 1))}
+        maxDate={dayjs(new Date(last, 11, 31))}
+        shouldDisableYear={(year) => year.year() < earliest || year.year() > latest}
+        yearsPerRow={3}
+        timezone={timezone}
+        disabled={disabled}
+        readOnly={readOnly}
+        autoFocus={autoFocus}
+        hasFocus={focusedView === "year"}
+        onFocusedViewChange={(hasFocus) => onFocusedViewChange?.("year", hasFocus)}
+        onChange={(year) => onChange?.(year, "finish", "year")}
+      />
+    </Box>
+  );
+}
+
+/** The views the pickers draw: the year pages, MUI's day calendar, and hour and minute lists. */
+export const pickerViews = {
+  // A view renderer is called as a function inside the picker's render, so one with state of its own is drawn as an element.
+  year: (props: DateViewRendererProps<DateView>) => <YearPages {...props} />,
+  month: renderDateViewCalendar,
+  day: renderDateViewCalendar,
+  hours: renderMultiSectionDigitalClockTimeView,
+  minutes: renderMultiSectionDigitalClockTimeView,
+};
+
+/** Every hour and every minute is offered, not MUI's five-minute steps. */
+export const TIME_STEPS = { hours: 1, minutes: 1 };
+
+const Missing = createContext(false);
+
+/** The picker's end adornment with the Required icon (§5) before the picker's button while empty. */
+export function PickerAdornment({ children, ...props }: InputAdornmentProps) {
+  const missing = useContext(Missing);
+  return (
+    <InputAdornment {...props}>
+      {missing && <ErrorIcon color="error" titleAccess={t("required")} />}
+      {children}
+    </InputAdornment>
+  );
+}
+
+export function PickerFrame({ missing, children }: { missing: boolean; children: ReactNode }) {
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs}>
+      <Missing.Provider value={missing}>{children}</Missing.Provider>
+    </LocalizationProvider>
+  );
+}

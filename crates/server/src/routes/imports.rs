@@ -1,5 +1,6 @@
 //! `POST /api/organizations/{orgId}/imports` queues an import from the safety scan app (spec §3
-//! Import request); `GET /api/imports?orgId=` lists the organisation's imports, newest first.
+//! Import request), `POST .../imports/billing` a billing import (spec §3 billing import
+//! request); `GET /api/imports?orgId=` lists the organisation's imports, newest first.
 //! The job itself runs in the background from the database (imports/runner.rs, docs/import.md).
 
 use axum::extract::State;
@@ -34,6 +35,40 @@ fn read_request(body: &Map<String, Value>) -> Result<ImportRequest, String> {
     if let Some(unknown) = body.keys().find(|key| !REQUEST_FIELDS.contains(&key.as_str())) {
         return Err(format!("Unknown field '{unknown}' in the import request"));
     }
+    let (org_id, key) = read_org_and_key(body)?;
+    let flag = |name: &str| match body.get(name) {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(value)) => Ok(*value),
+        Some(_) => Err(format!("{name} must be true or false")),
+    };
+    let import_date = match body.get("importDate") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(date)) if date.len() == 10 && date.parse::<jiff::civil::Date>().is_ok() => Some(date.clone()),
+        Some(_) => return Err("importDate must be a date like 2026-01-31".into()),
+    };
+    Ok(ImportRequest {
+        org_id,
+        key,
+        import_all_sites: flag("importAllSites")?,
+        clear_all_data: flag("clearAllData")?,
+        import_users: flag("importUsers")?,
+        import_date,
+    })
+}
+
+/// The billing import request's fields (spec §3: only orgId and importKey).
+const BILLING_REQUEST_FIELDS: [&str; 2] = ["orgId", "importKey"];
+
+/// A billing import request: the organisation and the key, read as the import request reads them.
+fn read_billing_request(body: &Map<String, Value>) -> Result<(String, String), String> {
+    if let Some(unknown) = body.keys().find(|key| !BILLING_REQUEST_FIELDS.contains(&key.as_str())) {
+        return Err(format!("Unknown field '{unknown}' in the billing import request"));
+    }
+    read_org_and_key(body)
+}
+
+/// The request's orgId and importKey.key, each mistake named.
+fn read_org_and_key(body: &Map<String, Value>) -> Result<(String, String), String> {
     let org_id = match body.get("orgId") {
         None | Some(Value::Null) => return Err("orgId is required".into()),
         Some(Value::String(id)) if !id.trim().is_empty() => id.clone(),
@@ -54,24 +89,7 @@ fn read_request(body: &Map<String, Value>) -> Result<ImportRequest, String> {
         }
         Some(_) => return Err("importKey must be an object like {\"key\": \"...\"}".into()),
     };
-    let flag = |name: &str| match body.get(name) {
-        None | Some(Value::Null) => Ok(false),
-        Some(Value::Bool(value)) => Ok(*value),
-        Some(_) => Err(format!("{name} must be true or false")),
-    };
-    let import_date = match body.get("importDate") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(date)) if date.len() == 10 && date.parse::<jiff::civil::Date>().is_ok() => Some(date.clone()),
-        Some(_) => return Err("importDate must be a date like 2026-01-31".into()),
-    };
-    Ok(ImportRequest {
-        org_id,
-        key,
-        import_all_sites: flag("importAllSites")?,
-        clear_all_data: flag("clearAllData")?,
-        import_users: flag("importUsers")?,
-        import_date,
-    })
+    Ok((org_id, key))
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -126,6 +144,52 @@ pub async fn start_import(
         })
         .await?;
     tracing::info!(import = job.id, context_id = job.context_id, org = session.org_id, "import queued");
+    state.import_queue.queued();
+    Ok((StatusCode::ACCEPTED, Json(ImportAnswer { data: job.into() })))
+}
+
+/// Starts a billing import from the safety scan app (SETTINGS_WRITE): spec §3's billing import
+/// request, `{orgId, importKey: {key}}` and nothing else. The app's billing accounts become
+/// customers, as the import brings its sites (docs/imports.md). Answers at once with the queued
+/// import record; progress and the outcome show in `GET /api/imports`.
+#[utoipa::path(post, path = "/api/organizations/{orgId}/imports/billing", tag = "imports", security(("bearer" = [])),
+    params(("orgId" = String, Path, description = "The caller's organisation")),
+    request_body(content = Object, description = "{orgId, importKey: {key}}; no other fields"),
+    responses(
+        (status = 202, body = ImportAnswer),
+        (status = 400, description = "An unknown or missing field, or orgId not the path's", body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 503, description = "No safety scan app is configured on this server", body = ErrorBody),
+    ))]
+pub async fn start_billing_import(
+    State(state): State<AppState>,
+    OrgSession(session): OrgSession,
+    Json(body): Json<Map<String, Value>>,
+) -> ApiResult<(StatusCode, Json<ImportAnswer>)> {
+    session.require(Permission::SettingsWrite)?;
+    let (org_id, key) = read_billing_request(&body).map_err(ApiError::bad_request)?;
+    if org_id != session.org_id {
+        return Err(ApiError::bad_request("orgId does not match the organization in the path"));
+    }
+    if state.safety_scan_url.is_none() {
+        return Err(ApiError::import_unavailable());
+    }
+    let kept = json!({"orgId": org_id, "billing": true});
+    let job = state
+        .store
+        .insert_import(&NewImport {
+            org_id: &session.org_id,
+            source: SOURCE,
+            user_id: &session.user_id,
+            request: &kept,
+            import_key: Some(&key),
+            import_all_sites: false,
+            clear_all_data: false,
+            import_users: false,
+            import_date: None,
+        })
+        .await?;
+    tracing::info!(import = job.id, context_id = job.context_id, org = session.org_id, "billing import queued");
     state.import_queue.queued();
     Ok((StatusCode::ACCEPTED, Json(ImportAnswer { data: job.into() })))
 }

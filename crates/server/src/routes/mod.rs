@@ -21,6 +21,7 @@ pub mod sync;
 pub mod terms;
 pub mod token;
 pub mod transfers;
+pub mod upserts;
 pub mod users;
 
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
@@ -72,6 +73,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(demo::open_demo))
         .routes(routes!(organizations::get_organization, organizations::patch_organization))
         .routes(routes!(sync::download, sync::upload))
+        .routes(routes!(upserts::upsert_locations))
+        .routes(routes!(upserts::upsert_customers))
         .routes(routes!(counters::next_site_number))
         .routes(routes!(counters::next_account_number))
         .routes(routes!(files::create_signed_url))
@@ -82,6 +85,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(export::organization::export_organization))
         .routes(routes!(export::billing::export_billing))
         .routes(routes!(imports::start_import))
+        .routes(routes!(imports::start_billing_import))
         .routes(routes!(imports::list_imports))
         .routes(routes!(imports_csv::csv_fields))
         .routes(routes!(imports_csv::import_csv))

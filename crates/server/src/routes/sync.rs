@@ -188,8 +188,16 @@ pub async fn upload(
     OrgSession(session): OrgSession,
     Json(body): Json<Map<String, Value>>,
 ) -> ApiResult<Json<Value>> {
+    let mut answer = upload_lists(&state, &session, &body).await?;
+    answer.insert("serverTime".into(), json!(now_stamp()));
+    Ok(Json(Value::Object(answer)))
+}
+
+/// Applies lists of records keyed by sync key, as a device uploads them (and the upsert
+/// requests, routes/upserts.rs): one list of answers per key, in the order sent.
+pub(crate) async fn upload_lists(state: &AppState, session: &Session, body: &Map<String, Value>) -> ApiResult<Map<String, Value>> {
     let mut batch: Vec<(SyncKind, usize, &Value)> = Vec::new();
-    for (key, list) in &body {
+    for (key, list) in body {
         let kind = SyncKind::parse(key).ok_or_else(|| ApiError::bad_request(format!("Unknown sync key: {key}")))?;
         let list = list.as_array().ok_or_else(|| ApiError::bad_request(format!("{key} must be a list of records")))?;
         batch.extend(list.iter().enumerate().map(|(index, record)| (kind, index, record)));
@@ -218,14 +226,11 @@ pub async fn upload(
     for ((kind, index, id, restamped), outcome) in accepted_slots.into_iter().zip(outcomes) {
         answers.get_mut(kind.key()).expect("key of the body")[index] = Some(match outcome {
             SyncOutcome::Accepted { version } => RecordAnswer::Accepted { id, version, last_updated: restamped },
-            SyncOutcome::Stale { server } => RecordAnswer::Stale { id, record: readable_copy(&session, kind, server) },
+            SyncOutcome::Stale { server } => RecordAnswer::Stale { id, record: readable_copy(session, kind, server) },
             SyncOutcome::Rejected { reason } => RecordAnswer::Rejected { id, reason },
         });
     }
-    let mut answer: Map<String, Value> =
-        answers.into_iter().map(|(key, list)| (key.to_string(), serde_json::to_value(list).unwrap_or(Value::Null))).collect();
-    answer.insert("serverTime".into(), json!(now_stamp()));
-    Ok(Json(Value::Object(answer)))
+    Ok(answers.into_iter().map(|(key, list)| (key.to_string(), serde_json::to_value(list).unwrap_or(Value::Null))).collect())
 }
 
 /// The server's copy for a stale answer, as the caller may see it: none of a kind they may not read.

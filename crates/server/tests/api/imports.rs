@@ -3,7 +3,7 @@
 //! failures leaving nothing written, clearAllData, and a job left by a dead worker.
 
 #[path = "fixtures/safety_scan_app.rs"]
-mod safety_scan_app;
+pub mod safety_scan_app;
 
 use std::collections::HashMap;
 use std::time::Duration;

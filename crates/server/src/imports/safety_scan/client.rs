@@ -44,6 +44,23 @@ pub struct AppSite {
     pub notes: Option<String>,
 }
 
+/// A billing account of the app (the billing import): our customer.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AppCustomer {
+    pub id: String,
+    pub name: Option<String>,
+    pub account_number: Option<String>,
+    pub contact_name: Option<String>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub address: Option<String>,
+    pub city: Option<String>,
+    pub province: Option<String>,
+    pub country: Option<String>,
+    pub postal_code: Option<String>,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AppEquipment {
@@ -116,6 +133,10 @@ impl SafetyScanClient {
 
     pub async fn users(&self, page: i64) -> Result<Page<AppUser>, ImportError> {
         self.page("/v1/users", page, &[], "the list of users").await
+    }
+
+    pub async fn customers(&self, page: i64) -> Result<Page<AppCustomer>, ImportError> {
+        self.page("/v1/customers", page, &[], "the list of customers").await
     }
 
     async fn page<T: DeserializeOwned>(&self, path: &str, page: i64, query: &[(&str, &str)], what: &str) -> Result<Page<T>, ImportError> {

@@ -14,7 +14,7 @@ use fieldtag_domain::user::INVITATION_PENDING;
 use fieldtag_store::{IncomingRecord, Store, UploadRules, new_id, now_stamp};
 use serde_json::{Map, Value, json};
 
-use super::client::{AppEquipment, AppHistory, AppSite, AppUser};
+use super::client::{AppCustomer, AppEquipment, AppHistory, AppSite, AppUser};
 use crate::sync_upload::KindRules;
 
 /// Sync's upload rules, less billing: moves that happened in the app were billed there.
@@ -53,7 +53,7 @@ impl Existing {
         let mut existing = Existing { types: HashMap::new(), models: HashMap::new(), users: HashMap::new(), imported: HashMap::new() };
         let mut kinds = vec![SyncKind::EquipmentTypes.key(), SyncKind::Models.key(), SyncKind::Users.key()];
         if earlier_imports {
-            kinds.extend([SyncKind::Locations.key(), SyncKind::Equipment.key(), SyncKind::History.key()]);
+            kinds.extend([SyncKind::Locations.key(), SyncKind::Equipment.key(), SyncKind::History.key(), SyncKind::Customers.key()]);
         }
         let mut cursor = 0;
         loop {
@@ -100,6 +100,7 @@ pub struct Mapper<'a> {
     existing: Existing,
     /// Checked records by kind, written sites first.
     sites: Vec<IncomingRecord>,
+    customers: Vec<IncomingRecord>,
     catalogue: Vec<IncomingRecord>,
     users: Vec<IncomingRecord>,
     items: Vec<IncomingRecord>,
@@ -120,6 +121,7 @@ impl<'a> Mapper<'a> {
             now: now_stamp(),
             existing,
             sites: Vec::new(),
+            customers: Vec::new(),
             catalogue: Vec::new(),
             users: Vec::new(),
             items: Vec::new(),
@@ -132,7 +134,7 @@ impl<'a> Mapper<'a> {
 
     /// Records so far.
     pub fn len(&self) -> usize {
-        self.sites.len() + self.catalogue.len() + self.users.len() + self.items.len() + self.history.len()
+        self.sites.len() + self.customers.len() + self.catalogue.len() + self.users.len() + self.items.len() + self.history.len()
     }
 
     /// The common fields of a new record, plus the app's id so it can be traced back.
@@ -193,6 +195,34 @@ impl<'a> Mapper<'a> {
         let id = checked.id.clone();
         self.sites.push(checked);
         Some(id)
+    }
+
+    /// A billing account as a customer (the billing import); one an earlier import brought stays
+    /// as it is.
+    pub fn customer(&mut self, customer: &AppCustomer) {
+        if self.earlier(SyncKind::Customers, &customer.id).is_some() {
+            return;
+        }
+        let mut record = self.base(&customer.id);
+        record.insert("name".into(), json!(customer.name.as_deref().unwrap_or_default().trim()));
+        for (field, value) in [
+            ("accountNumber", &customer.account_number),
+            ("contact", &customer.contact_name),
+            ("phone", &customer.phone),
+            ("email", &customer.email),
+            ("address", &customer.address),
+            ("city", &customer.city),
+            ("province", &customer.province),
+            ("country", &customer.country),
+            ("postalCode", &customer.postal_code),
+        ] {
+            if let Some(value) = value {
+                record.insert(field.into(), json!(value));
+            }
+        }
+        if let Some(checked) = self.check(SyncKind::Customers, &customer.id, record) {
+            self.customers.push(checked);
+        }
     }
 
     /// The id of the equipment type of this name, created when the organisation has none.
@@ -347,6 +377,7 @@ impl<'a> Mapper<'a> {
             }
         }
         let mut records = self.sites;
+        records.extend(self.customers);
         records.extend(self.catalogue);
         records.extend(self.users);
         records.extend(self.items);

@@ -119,6 +119,13 @@ pub async fn run(store: &Store, base_url: Option<&str>, worker: &str, job: &Impo
 
     let existing = Existing::read(store, &job.org_id, !job.clear_all_data).await?;
     let mut mapper = Mapper::new(&job.org_id, &job.context_id, existing, job.import_date.as_deref());
+    if is_billing(job) {
+        let customers = read_all(&mut progress, |page| client.customers(page)).await?;
+        for customer in &customers {
+            mapper.customer(customer);
+        }
+        return write(store, worker, job, mapper).await;
+    }
 
     let sites = read_all(&mut progress, |page| client.sites(page)).await?;
     let wanted: Vec<_> = sites.into_iter().filter(|site| job.import_all_sites || site.active).collect();
@@ -142,7 +149,17 @@ pub async fn run(store: &Store, base_url: Option<&str>, worker: &str, job: &Impo
         let users = read_all(&mut progress, |page| client.users(page)).await?;
         mapper.users(&users);
     }
+    write(store, worker, job, mapper).await
+}
 
+/// Whether the job is a billing import (spec §3 billing import request): only the app's
+/// billing accounts are read, as customers.
+fn is_billing(job: &ImportJob) -> bool {
+    serde_json::from_str::<serde_json::Value>(&job.request).is_ok_and(|request| request["billing"] == serde_json::json!(true))
+}
+
+/// Writes what was mapped, the tombstones of `clearAllData` and the job's completion together.
+async fn write(store: &Store, worker: &str, job: &ImportJob, mapper: Mapper<'_>) -> Result<Finished, ImportError> {
     let (records, rows_rejected): (Vec<IncomingRecord>, i64) = mapper.finish();
     let clear_kinds: Vec<&str> = if job.clear_all_data { CLEARED_KINDS.iter().map(|kind| kind.key()).collect() } else { Vec::new() };
     let write = ImportWrite { clear_kinds: &clear_kinds, records: &records, rows_rejected };

@@ -7,14 +7,16 @@ import type { ApiClient } from "./types";
 export interface Invitation {
   organizationName: string;
   logoUrl: string | null;
+  /** The user may sign in to the phone app only (MOBILE_LOGIN without WEB_LOGIN). */
+  phoneOnly: boolean;
 }
 
 /** The invitation behind an invite link's token (which is its only credential). */
 export async function invitationOf(client: ApiClient, userId: string, token: string): Promise<Invitation> {
   const answer = await client.request<{ data: Invitation }>("GET", `/users/${encodeURIComponent(userId)}/invitation`, { auth: `Bearer ${token}` });
-  const { organizationName, logoUrl } = answer.data;
+  const { organizationName, logoUrl, phoneOnly } = answer.data;
   // A link into this server is a path: it lives where the API does.
-  return { organizationName, logoUrl: logoUrl?.startsWith("/") ? `${apiBaseUrl()}${logoUrl}` : logoUrl };
+  return { organizationName, logoUrl: logoUrl?.startsWith("/") ? `${apiBaseUrl()}${logoUrl}` : logoUrl, phoneOnly: phoneOnly === true };
 }
 
 /** A fresh invite link for `userId`, which lets them choose a password and sign in. */

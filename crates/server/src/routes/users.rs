@@ -6,7 +6,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, header::AUTHORIZATION};
 use fieldtag_domain::email::{email_key, normalize_email};
 use fieldtag_domain::organization::{NewOrganization, PLANS};
-use fieldtag_domain::permissions::Permission;
+use fieldtag_domain::permissions::{Permission, grants};
 use fieldtag_domain::user::{TERMS_VERSION, accepted_invitation, new_owner_record};
 use fieldtag_store::{ClaimRefusal, Limit, SetPasswordRefusal, StoreError, UserTokenPurpose, new_id, now_millis};
 use serde::{Deserialize, Serialize};
@@ -241,6 +241,9 @@ pub struct Invitation {
     organization_name: String,
     /// A signed link to read the organisation's logo, when it has one.
     logo_url: Option<String>,
+    /// The user may sign in to the phone app only (MOBILE_LOGIN without WEB_LOGIN): the page
+    /// tells them to install the app on their phone.
+    phone_only: bool,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -249,7 +252,7 @@ pub struct InvitationAnswer {
 }
 
 /// What the invited user's first screen shows before they have a session: the name and logo
-/// of the organisation that invited them. The live invite token (as the bearer) is the only
+/// of the organisation that invited them, and whether they sign in on the phone app only. The live invite token (as the bearer) is the only
 /// credential, and it tells nothing else; a reset token is refused like a spent one.
 #[utoipa::path(get, path = "/api/users/{userId}/invitation", tag = "auth", security(("bearer" = [])),
     params(("userId" = String, Path, description = "The user the invite link was made for")),
@@ -275,7 +278,9 @@ pub async fn invitation(
         None => None,
     };
     let organization_name = organization["name"].as_str().unwrap_or_default().to_string();
-    Ok(Json(InvitationAnswer { data: Invitation { organization_name, logo_url } }))
+    let permissions = state.store.user(&link.org_id, &user_id).await?.map(|user| permissions_of(&user)).unwrap_or_default();
+    let phone_only = grants(&permissions, Permission::MobileLogin) && !grants(&permissions, Permission::WebLogin);
+    Ok(Json(InvitationAnswer { data: Invitation { organization_name, logo_url, phone_only } }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

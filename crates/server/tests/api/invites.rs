@@ -116,7 +116,16 @@ async fn an_invite_token_tells_its_organisation_and_nothing_else(app: &TestApp) 
     let pending = new_user_record(app, &owner.org_id, "pending@acme.ca").await;
     let token = link_token(&app.invite_link(&owner, &pending).await);
     let answer = expect(invitation(app, &pending, &token).await, StatusCode::OK).await;
-    assert_eq!(answer, json!({"data": {"organizationName": "Org of owner@acme.ca", "logoUrl": null}}));
+    assert_eq!(answer, json!({"data": {"organizationName": "Org of owner@acme.ca", "logoUrl": null, "phoneOnly": false}}));
+
+    // A technician who may sign in to the phone app only is told so before choosing a password.
+    let technician = fieldtag_store::new_id();
+    let record = json!({"id": technician, "orgId": owner.org_id, "name": "Tech", "email": "tech@acme.ca", "permissions": ["MOBILE_LOGIN", "EQUIPMENT_READ"],
+                        "invitationStatus": 0, "lastUpdated": "2026-01-01T00:00:00Z", "deleted": false});
+    app.store.put_entity(&owner.org_id, "users", &technician, &record).await.unwrap();
+    let technician_token = link_token(&app.invite_link(&owner, &technician).await);
+    let answer = expect(invitation(app, &technician, &technician_token).await, StatusCode::OK).await;
+    assert_eq!(answer["data"]["phoneOnly"], true, "{answer}");
 
     // With a logo, a signed link to read it, which works without a session.
     let upload = app.authed(Method::POST, &format!("/api/organizations/{}/signed-urls", owner.org_id), &owner.token);

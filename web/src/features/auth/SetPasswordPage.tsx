@@ -3,10 +3,11 @@
  * invite or reset link, then signs in. Without both in the query it does nothing but say so.
  * When the account may not sign in to this app, the password is still set: the server's words
  * say so and where to sign in instead. An invite link first shows the inviting organisation's
- * name and logo (asked with the link's token); after sign-in the terms prompt follows, as for
- * anyone who has not accepted the current terms.
+ * name and logo (asked with the link's token) and, to a user who signs in on the phone app only
+ * (the Technician preset), how to install it on their phone; after sign-in the terms prompt
+ * follows, as for anyone who has not accepted the current terms.
  */
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
+import { Alert, AlertTitle, Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/types";
@@ -90,6 +91,12 @@ export function SetPasswordPage() {
               )}
               <Typography>{t("invitedBy", { name: invitation.organizationName })}</Typography>
             </Stack>
+          )}
+          {invitation?.phoneOnly && (
+            <Alert severity="info" role="region" aria-label={t("installOnPhone")}>
+              <AlertTitle>{t("installOnPhone")}</AlertTitle>
+              {t("installOnPhoneText", { address: globalThis.location.origin })}
+            </Alert>
           )}
           {problem && <Alert severity="error">{problem}</Alert>}
           <TextField

@@ -235,6 +235,18 @@ describe("setting a password from a link", () => {
     expect(calls).toEqual([]);
   });
 
+  it("tells an invited user who signs in on the phone app only to install it on their phone", async () => {
+    show("/accept-invite?userId=u1&token=t1", () => ({ status: 200, body: { data: { organizationName: "Acme Fire", logoUrl: null, phoneOnly: true } } }));
+    const hint = await screen.findByRole("region", { name: "Install Fieldtag on your phone" });
+    expect(hint.textContent).toContain(`open ${location.origin} in the phone's browser`);
+    expect(hint.textContent).toContain("Add to Home Screen");
+    expect(screen.getByRole("button", { name: "Set Password" })).toBeTruthy();
+    cleanup();
+    show("/accept-invite?userId=u1&token=t1", () => ({ status: 200, body: { data: { organizationName: "Acme Fire", logoUrl: null, phoneOnly: false } } }));
+    await screen.findByText("Acme Fire invited you to Fieldtag. Choose your password to join.");
+    expect(screen.queryByRole("region", { name: "Install Fieldtag on your phone" })).toBeNull();
+  });
+
   it("says the password is set and where to sign in when this app is not allowed", async () => {
     const user = userEvent.setup();
     show("/accept-invite?userId=u1&token=t1", () => ({ status: 403, body: { code: "PasswordSetLoginNotAllowed", message: PHONE_ONLY } }));

@@ -37,6 +37,9 @@ export const signIn = {
   linkIncomplete: "This link is incomplete: it needs both a user and a token.",
   invitedBy: "{name} invited you to Fieldtag. Choose your password to join.",
   organizationLogo: "{name} logo",
+  installOnPhone: "Install Fieldtag on your phone",
+  installOnPhoneText:
+    "Your account signs in to the Fieldtag app on a phone. To install it, open {address} in the phone's browser, then choose Add to Home Screen (Safari: Share, then Add to Home Screen; Chrome: the menu, then Install app), and sign in there with the password you choose here.",
   welcome: "Welcome to Fieldtag",
   welcomeText: "Your organisation is ready. Start by reviewing your settings.",
   goToSettings: "Go to Settings",

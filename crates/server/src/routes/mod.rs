@@ -1,6 +1,7 @@
 //! The HTTP API, one module per resource. Each handler is documented for the
 //! OpenAPI document, which is generated from these same declarations.
 
+pub mod analytics;
 pub mod common_responses;
 pub mod counters;
 pub mod demo;
@@ -47,6 +48,7 @@ use crate::state::AppState;
         (name = "export", description = "The whole organisation as JSON, and billing counts for a period"),
         (name = "imports", description = "Imports from the safety scan app and from CSV files"),
         (name = "operations", description = "Health and client logs"),
+        (name = "analytics", description = "First-party analytics: events from devices, counts per category"),
     )
 )]
 struct ApiDoc;
@@ -94,5 +96,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(payments::webhook))
         .routes(routes!(terms::accept_terms))
         .routes(routes!(logs::add_log))
+        .routes(routes!(analytics::add_events))
+        .routes(routes!(analytics::counts))
         .routes(routes!(health::healthz))
 }

@@ -3,6 +3,7 @@
 mod common;
 
 mod actions;
+mod analytics;
 mod binary;
 mod cli;
 mod counters;

@@ -16,6 +16,9 @@ pub enum ReportError {
     /// `locationId` is no live site of the organisation.
     #[error("Site {0} was not found in your organization")]
     SiteNotFound(String),
+    /// As many PDFs as the server makes at once are being made, and as many wait.
+    #[error("The server is making as many PDF reports as it can at once; try again in a few seconds")]
+    Busy,
     #[error(transparent)]
     Store(#[from] StoreError),
     /// Typesetting the PDF or writing the CSV failed.

@@ -11,6 +11,7 @@ mod equipment;
 mod error;
 mod inspection;
 mod items;
+mod jobs;
 mod loaded;
 mod location;
 mod params;
@@ -26,6 +27,7 @@ use fieldtag_store::Store;
 use report::Report;
 
 pub use error::{ReportError, ReportResult};
+pub use jobs::{PdfJob, PdfJobs};
 pub use params::{Layout, Output, ReportQuery};
 pub use render_pdf::{ImageKind, Images};
 pub use report::ReportName;
@@ -37,12 +39,24 @@ pub struct ReportFile {
     pub file_name: String,
 }
 
-/// Makes report `name` for the caller's organisation.
-pub async fn make(store: &Store, images: &impl Images, org_id: &str, name: ReportName, query: &ReportQuery) -> ReportResult<ReportFile> {
+/// Makes report `name` for the caller's organisation. A PDF waits for its turn in `pdf_jobs`
+/// before its records are read, so the PDFs waiting hold no more than their request.
+pub async fn make(
+    store: &Store,
+    images: &impl Images,
+    pdf_jobs: &PdfJobs,
+    org_id: &str,
+    name: ReportName,
+    query: &ReportQuery,
+) -> ReportResult<ReportFile> {
     let request = params::Request::read(name, query)?;
     if request.org_id.as_deref().is_some_and(|asked| asked != org_id) {
         return Err(ReportError::OtherOrganization);
     }
+    let _turn = match request.output {
+        Output::Pdf => Some(pdf_jobs.admit().await?),
+        Output::Csv => None,
+    };
     let dataset = data::Dataset::load(store, org_id, request.location_id.as_deref()).await?;
     let report = match name {
         ReportName::Inspection => inspection::build(&dataset, &request)?,

@@ -78,6 +78,15 @@ pub struct Config {
     #[arg(long, env = "FIELDTAG_GEOCODER_URL")]
     pub geocoder_url: Option<String>,
 
+    /// PDF reports made at once (docs/reports.md); each holds its site's records and layout in
+    /// memory while it is made. Default: the number of CPU cores.
+    #[arg(long, env = "FIELDTAG_REPORT_JOBS", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub report_jobs: Option<u16>,
+
+    /// PDF reports that may wait for a turn; one more is answered 503 with Retry-After.
+    #[arg(long, env = "FIELDTAG_REPORT_QUEUE", default_value_t = 8, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    pub report_queue: u16,
+
     /// Log format: `pretty` or `json`.
     #[arg(long, env = "FIELDTAG_LOG_FORMAT", default_value = "pretty", value_parser = ["pretty", "json"])]
     pub log_format: String,
@@ -93,6 +102,11 @@ impl Config {
     /// The database URL in force.
     pub fn database_url(&self) -> String {
         self.database_url.clone().unwrap_or_else(|| format!("sqlite://{}?mode=rwc", self.data_dir.join("fieldtag.db").display()))
+    }
+
+    /// PDF reports made at once: as configured, else one per CPU core.
+    pub fn report_jobs(&self) -> usize {
+        self.report_jobs.map(usize::from).unwrap_or_else(|| std::thread::available_parallelism().map_or(2, usize::from))
     }
 
     /// The public URL in force, without a trailing slash.
@@ -120,6 +134,8 @@ impl Config {
             geocoder_url: None,
             metrics_token: None,
             trusted_proxies: Vec::new(),
+            report_jobs: None,
+            report_queue: 8,
             log_format: "pretty".into(),
             files: FilesConfig::default(),
             billing: BillingConfig::default(),

@@ -110,6 +110,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         geocoder,
         metrics: crate::metrics::MetricsAccess::new(config.metrics_token.as_deref()),
         client_address: crate::client_address::ClientAddress::new(&config.trusted_proxies),
+        pdf_jobs: Arc::new(fieldtag_reports::PdfJobs::new(config.report_jobs(), config.report_queue.into())),
     };
     let import_runner = ImportRunner::start(
         RunnerContext {

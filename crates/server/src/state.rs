@@ -39,4 +39,6 @@ pub struct AppState {
     pub metrics: MetricsAccess,
     /// Where a request comes from, through trusted proxies.
     pub client_address: ClientAddress,
+    /// The PDF reports being made and waiting.
+    pub pdf_jobs: Arc<fieldtag_reports::PdfJobs>,
 }

@@ -149,6 +149,11 @@ impl ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "GeocodingOff", "This server has no geocoder configured (FIELDTAG_GEOCODER_URL)")
     }
 
+    /// Every PDF slot is taken and the queue is full (`FIELDTAG_REPORT_JOBS`, `FIELDTAG_REPORT_QUEUE`).
+    pub fn reports_busy(message: String) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "ReportsBusy", message)
+    }
+
     pub fn geocoder_busy() -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "GeocoderBusy", "Too many addresses are waiting for the geocoder; try again shortly")
     }

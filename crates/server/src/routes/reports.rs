@@ -41,7 +41,8 @@ use crate::state::AppState;
     ),
     responses(
         (status = 200, description = "The report file, with Content-Disposition '{report name} - {site} - {date}.{pdf|csv}'", content_type = "application/pdf"),
-        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 503, description = "ReportsBusy: as many PDFs as the server makes at once are being made and as many wait; Retry-After", body = ErrorBody)))]
 pub async fn report(
     State(state): State<AppState>,
     session: Session,
@@ -51,7 +52,7 @@ pub async fn report(
     session.require(Permission::ReportRead)?;
     let name = ReportName::parse(&name)?;
     let images = OrganizationImages { files: &state.files, org_id: &session.org_id };
-    let file = fieldtag_reports::make(&state.store, &images, &session.org_id, name, &query).await?;
+    let file = fieldtag_reports::make(&state.store, &images, &state.pdf_jobs, &session.org_id, name, &query).await?;
     let disposition = attachment(&file.file_name)?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static(file.content_type)), (header::CONTENT_DISPOSITION, disposition)], file.bytes)
         .into_response())
@@ -100,6 +101,7 @@ impl From<ReportError> for ApiError {
             ReportError::BadParameter(message) => ApiError::bad_request(message),
             ReportError::OtherOrganization => ApiError::forbidden(message),
             ReportError::SiteNotFound(_) => ApiError::site_not_found(message),
+            ReportError::Busy => ApiError::reports_busy(message),
             ReportError::Store(error) => error.into(),
             ReportError::Render(error) => ApiError::internal(error),
         }

@@ -77,6 +77,11 @@ impl TestApp {
         }
     }
 
+    /// The running server's shared state, for tests that watch what the API cannot show.
+    pub fn state(&self) -> &fieldtag_server::state::AppState {
+        &self.server.as_ref().expect("the server runs").state
+    }
+
     /// The server's data directory: the SQLite file and local files live here.
     pub fn data_dir(&self) -> std::path::PathBuf {
         self._dir.path().join("data")

@@ -595,3 +595,63 @@ async fn the_equipment_report_says_why_an_item_is_due_as_the_list_does(app: &Tes
     let maple = sites.iter().find(|row| row.values().any(|v| v == "Maple Arena")).expect("Maple Arena is listed");
     assert_eq!(maple["Inspection Due"], "1", "{maple:?}");
 }
+
+/// PDFs are made a few at a time; the rest wait in a bounded queue or are turned away clearly.
+mod pdf_jobs {
+    use fieldtag_server::config::Config;
+    use reqwest::{Method, StatusCode, header};
+
+    use super::seed;
+    use crate::common::{TestApp, expect_error};
+
+    crate::on_both_engines!(configure = two_pdfs_at_once; pdfs_are_made_two_at_a_time_and_the_rest_wait_or_are_turned_away);
+
+    fn two_pdfs_at_once(config: &mut Config) {
+        config.report_jobs = Some(2);
+        config.report_queue = 3;
+    }
+
+    const BUSY: &str = "The server is making as many PDF reports as it can at once; try again in a few seconds";
+
+    async fn pdfs_are_made_two_at_a_time_and_the_rest_wait_or_are_turned_away(app: &TestApp) {
+        let seed = seed(app, "jobs@northfire.ca").await;
+        let path = format!("/api/reports/inspectionReport?locationId={}", seed.maple);
+        let send = || tokio::spawn(app.authed(Method::GET, &path, &seed.owner.token).send());
+        let jobs = app.state().pdf_jobs.clone();
+
+        // Many at once: each answer is the PDF or the clear refusal, never more than two made together.
+        let burst: Vec<_> = (0..12).map(|_| send()).collect();
+        for answer in burst {
+            let response = answer.await.unwrap().unwrap();
+            match response.status() {
+                StatusCode::OK => assert!(response.bytes().await.unwrap().starts_with(b"%PDF-")),
+                StatusCode::SERVICE_UNAVAILABLE => {
+                    assert_eq!(response.headers()[header::RETRY_AFTER], "5");
+                    expect_error(response, StatusCode::SERVICE_UNAVAILABLE, "ReportsBusy", BUSY).await;
+                }
+                status => panic!("a PDF is made or refused as busy, not {status}"),
+            }
+        }
+        assert!((1..=2).contains(&jobs.peak()), "made at once: {}", jobs.peak());
+
+        // Both slots taken: three wait their turn, the next is turned away, and the three are
+        // made once the slots free.
+        let held = [jobs.admit().await.unwrap(), jobs.admit().await.unwrap()];
+        let queued: Vec<_> = (0..3).map(|_| send()).collect();
+        while jobs.waiting() < 3 {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        let refused = send().await.unwrap().unwrap();
+        assert_eq!(refused.headers()[header::RETRY_AFTER], "5");
+        expect_error(refused, StatusCode::SERVICE_UNAVAILABLE, "ReportsBusy", BUSY).await;
+        let csv = app.authed(Method::GET, &format!("{path}&output=csv"), &seed.owner.token).send().await.unwrap();
+        assert_eq!(csv.status(), StatusCode::OK, "a CSV does not wait for the PDFs");
+        drop(held);
+        for answer in queued {
+            let response = answer.await.unwrap().unwrap();
+            assert_eq!(response.status(), StatusCode::OK);
+            assert!(response.bytes().await.unwrap().starts_with(b"%PDF-"));
+        }
+        assert!(jobs.peak() <= 2, "made at once: {}", jobs.peak());
+    }
+}

@@ -147,6 +147,12 @@ impl Server {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
+    /// Starts VmHWM over from the server's present size, so a later reading is the peak of
+    /// what ran in between.
+    pub fn reset_peak_rss(&self) {
+        let _ = std::fs::write(format!("/proc/{}/clear_refs", self.child.id()), "5");
+    }
+
     /// VmHWM: the most memory the server has held at once.
     pub fn peak_rss_kb(&self) -> u64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { type Account, newId, signUpByApi, uploadAll } from "./api";
 import { type Violation, describeViolations, violationsOn } from "./axe";
 import { eventually, newContext, type Server, signIn, uniqueEmail, withServerAndBrowser } from "./harness";
+import { picker } from "./pickers";
 import { type Seeded, seedEverything } from "./seed";
 
 let server: Server;
@@ -128,6 +129,16 @@ describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
       await page.goto("/reports");
       await page.getByRole("button", { name: /Inspection Report/ }).first().click();
       await check(page, `${label} report dialog`, found);
+      // The date picker's calendar and its year page, and the time picker's hour and minute lists.
+      await picker(page.getByRole("dialog"), /^Report Date/).getByRole("button").click();
+      await check(page, `${label} date picker`, found);
+      await page.getByRole("button", { name: /switch to year view/ }).click();
+      await check(page, `${label} date picker's year page`, found);
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Escape");
+      await page.goto("/preferences");
+      await picker(page, "Work Day Start").getByRole("button").click();
+      await check(page, `${label} time picker`, found);
       await page.keyboard.press("Escape");
       await page.goto("/settings");
       await page.getByRole("button", { name: "Export Data" }).click();

@@ -35,3 +35,17 @@ export function setViewportWidth(width: number): void {
     dispatchEvent: () => false,
   });
 }
+
+/** Makes `window.matchMedia` answer whether the user asks for less motion, and nothing else. */
+export function preferLessMotion(reduce: boolean): void {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: reduce && query.includes("prefers-reduced-motion: reduce"),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  });
+}

@@ -1,20 +1,23 @@
 /**
  * A list's place while its records have not come down yet (the first sync on this device):
  * grey rows shaped like the list's, announced as loading, instead of an empty list's hint
- * that would be untrue.
+ * that would be untrue. It fades in (§9).
  */
 import { Box, Skeleton } from "@mui/material";
 import { t } from "../lib/strings";
+import { LoadingFade } from "./LoadingFade";
 
 export function ListSkeleton({ rows = 6 }: { rows?: number }) {
   return (
-    <Box role="progressbar" aria-label={t("loading")}>
-      {Array.from({ length: rows }, (_, index) => (
-        <Box key={index} sx={{ px: 4, py: 3, borderBottom: 1, borderColor: "divider" }}>
-          <Skeleton variant="text" width="55%" />
-          <Skeleton variant="text" width="35%" />
-        </Box>
-      ))}
-    </Box>
+    <LoadingFade>
+      <Box data-loading-fade role="progressbar" aria-label={t("loading")}>
+        {Array.from({ length: rows }, (_, index) => (
+          <Box key={index} sx={{ px: 4, py: 3, borderBottom: 1, borderColor: "divider" }}>
+            <Skeleton variant="text" width="55%" />
+            <Skeleton variant="text" width="35%" />
+          </Box>
+        ))}
+      </Box>
+    </LoadingFade>
   );
 }

@@ -7,27 +7,19 @@
  * included.
  */
 import { Box, Button, Chip, Popover, Stack, Typography } from "@mui/material";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useSyncEngine, useSyncStatus } from "../../offline/SyncProvider";
 import { t } from "../../lib/strings";
 import { useDevice } from "../../ui/theme";
+import { useNow } from "../../ui/useNow";
 import { type SyncStatusWords, syncStatusWords } from "./syncStatusWords";
 
 /** Read by screen readers, not shown. */
 const VISUALLY_HIDDEN = { position: "absolute", width: "1px", height: "1px", margin: "-1px", padding: 0, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", border: 0 } as const;
 
-export function useTicker(ms = 1000): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(id);
-  }, [ms]);
-  return now;
-}
-
 export function SyncMessage() {
   const engine = useSyncEngine();
-  const words = syncStatusWords(useSyncStatus(), useTicker());
+  const words = syncStatusWords(useSyncStatus(), useNow());
   const phone = useDevice() === "mobile";
   const [trying, setTrying] = useState(false);
 

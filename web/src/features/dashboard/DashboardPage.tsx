@@ -6,7 +6,7 @@
  * once per change of the records and once a minute, so it shows offline.
  */
 import { Alert, Box, Link, List, ListItem, ListItemText, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useMemo } from "react";
 import { Link as RouterLink } from "react-router";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
@@ -18,6 +18,7 @@ import { useLoadedRecords, useRecords, useSyncStatus } from "../../offline/SyncP
 import type { SyncRecord } from "../../offline/records";
 import { useCatalogue } from "../../offline/useSiteRecords";
 import { ListSkeleton } from "../../ui/ListSkeleton";
+import { useNow } from "../../ui/useNow";
 import { type DashboardRecords, type SiteCounts, type Visit, dashboardOf } from "./dashboard";
 
 /** Due dates move as time passes: the numbers are worked out again every minute. */
@@ -34,14 +35,6 @@ interface UserRecord extends SyncRecord {
   name?: string;
 }
 
-function useMinuteClock(): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), REFRESH_MS);
-    return () => clearInterval(id);
-  }, []);
-  return now;
-}
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -69,7 +62,7 @@ function useDashboardRecords(): DashboardRecords | undefined {
 function Dashboard({ orgId }: { orgId: string }) {
   const records = useDashboardRecords();
   const catalogue = useCatalogue();
-  const now = useMinuteClock();
+  const now = useNow(REFRESH_MS);
   const downloaded = useSyncStatus().lastSuccessfulDownloadDate !== undefined;
   const users = useRecords<UserRecord>("users");
   // Worked out behind the paint: the last numbers stay while new records are counted.

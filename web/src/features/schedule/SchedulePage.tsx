@@ -13,6 +13,7 @@ import { useSearchParams } from "react-router";
 import { useOrganization } from "../../offline/useOrganization";
 import { t } from "../../lib/strings";
 import { useDevice } from "../../ui/theme";
+import { useToday } from "../../ui/useNow";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { newId } from "../../domain/ids";
@@ -28,7 +29,6 @@ import { MonthCalendar } from "./MonthCalendar";
 import { TechnicianView } from "./TechnicianView";
 import { WeekView } from "./WeekView";
 import {
-  DAY_FORMAT,
   type EventDraft,
   type ScheduleView,
   type ScheduledEvent,
@@ -62,7 +62,7 @@ export function SchedulePage() {
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<ScheduledEvent | null>(null);
 
-  const today = dayjs().format(DAY_FORMAT);
+  const today = useToday();
   const range = useMemo(() => scheduleRange(dayjs(today).toDate()), [today]);
   const asked = params.get("day") ?? "";
   const selected = inRange(asked, range) ? asked : today;

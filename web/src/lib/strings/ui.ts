@@ -12,4 +12,8 @@ export const ui = {
   pickerEarlierYears: "Earlier years",
   pickerLaterYears: "Later years",
   pickerYearPage: "{first} to {last}",
+  pickerHour: "{value} hour",
+  pickerHours: "{value} hours",
+  pickerMinute: "{value} minute",
+  pickerMinutes: "{value} minutes",
 };

@@ -114,9 +114,15 @@ export function PickerAdornment({ children, ...props }: InputAdornmentProps) {
   );
 }
 
+/** The hour and minute options are named as they show, "05 minutes", not "5 minutes". */
+const localeText = {
+  hoursClockNumberText: (hours: string) => t(Number(hours) === 1 ? "pickerHour" : "pickerHours", { value: hours.padStart(2, "0") }),
+  minutesClockNumberText: (minutes: string) => t(Number(minutes) === 1 ? "pickerMinute" : "pickerMinutes", { value: minutes.padStart(2, "0") }),
+};
+
 export function PickerFrame({ missing, children }: { missing: boolean; children: ReactNode }) {
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
+    <LocalizationProvider dateAdapter={AdapterDayjs} localeText={localeText}>
       <Missing.Provider value={missing}>{children}</Missing.Provider>
     </LocalizationProvider>
   );

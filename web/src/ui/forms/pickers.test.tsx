@@ -30,7 +30,7 @@ function Fields({ date = "", time = "", dateTime = "", missing = false }: { date
 
 const values = () => JSON.parse(screen.getByRole("status").textContent ?? "{}") as Record<string, string>;
 
-describe("date and time fields", () => {
+describe("date and time fields", { timeout: 30_000 }, () => {
   it("take typed values in the format they show and give the record's text", async () => {
     const user = userEvent.setup();
     renderThemed(<Fields />);
@@ -95,8 +95,11 @@ describe("date and time fields", () => {
       Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, "0")),
       Array.from({ length: 60 }, (_, minute) => String(minute).padStart(2, "0")),
     ]);
+    // Each option is named by what it shows (axe's label-content-name-mismatch).
+    expect(within(lists[0]!).getAllByRole("option").map((option) => option.getAttribute("aria-label"))).toContain("01 hour");
+    expect(within(lists[1]!).getAllByRole("option").map((option) => option.getAttribute("aria-label"))).toContain("05 minutes");
     await user.click(within(lists[0]!).getByRole("option", { name: "14 hours" }));
-    await user.click(within(lists[1]!).getByRole("option", { name: "5 minutes" }));
+    await user.click(within(lists[1]!).getByRole("option", { name: "05 minutes" }));
     expect(values().time).toBe("14:05");
   });
 });

@@ -12,7 +12,7 @@
  * thousands of items opens at once and a keystroke only filters strings.
  */
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Tooltip, Typography } from "@mui/material";
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { type StringKey, t } from "../../../lib/strings";
 import { useDevice } from "../../../ui/theme";
@@ -26,6 +26,7 @@ import { useCatalogue, useSiteRecords } from "../../../offline/useSiteRecords";
 import { ListSkeleton } from "../../../ui/ListSkeleton";
 import { PagedList } from "../../../ui/PagedList";
 import { TabbedPane } from "../../../ui/TabbedPane";
+import { useNow } from "../../../ui/useNow";
 import { useEquipmentAbilities } from "../actions/abilities";
 import { EquipmentOptionsDialog } from "../actions/EquipmentOptionsDialog";
 import { OPENED_FROM_LIST, tagPath } from "../barcodes/paths";
@@ -52,15 +53,6 @@ export const DUE_COUNTS_MEASURE = "fieldtag:due-counts";
 /** Due dates move as time passes: the list looks again every minute, not on every render. */
 export const DUE_REFRESH_MS = 60_000;
 
-function useMinuteClock(): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), DUE_REFRESH_MS);
-    return () => clearInterval(id);
-  }, []);
-  return now;
-}
-
 export function EquipmentList({ locationId }: { locationId: string }) {
   const may = useEquipmentAbilities();
   if (!may.read) {
@@ -80,7 +72,7 @@ function SiteEquipment({ locationId }: { locationId: string }) {
   const catalogue = useCatalogue();
   const status = useSyncStatus();
   const device = useDevice();
-  const now = useMinuteClock();
+  const now = useNow(DUE_REFRESH_MS);
   const [tab, setTab] = useState<TabValue>("all");
   const [query, setQuery] = useState("");
   const [finding, setFinding] = useState(false);

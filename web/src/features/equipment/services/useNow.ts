@@ -1,11 +1,6 @@
-/** The current time, refreshed every `everyMs` so due states follow the clock on an open screen. */
-import { useEffect, useState } from "react";
+/** The current time to the minute, so due states follow the clock on an open screen (§9's ticker). */
+import { useNow as useClock } from "../../../ui/useNow";
 
-export function useNow(everyMs = 60_000): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
-    return () => window.clearInterval(timer);
-  }, [everyMs]);
-  return now;
+export function useNow(): number {
+  return useClock(60_000);
 }

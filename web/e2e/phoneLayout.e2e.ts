@@ -2,7 +2,7 @@
  * The app on a phone (375×812), in Chromium against the real server: a one-line bar whose
  * height never changes with the sync message, logout and the footer's lines in the menu
  * (each menu entry once), the list's tabs pinned to the bottom of the screen, and Back on a
- * sub-screen.
+ * sub-screen. A tablet (820×1180, 1024×1366) gets none of the phone-only parts.
  */
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -76,4 +76,37 @@ describe("on a phone", () => {
     expect(await page.getByRole("banner").getByRole("button", { name: "Back" }).count()).toBe(0);
     await context.close();
   });
+});
+
+describe("on a tablet", () => {
+  // §2's phone-only parts (Today / This Month, Scan Barcode, no Add Site) are not a tablet's.
+  for (const viewport of [
+    { width: 820, height: 1180 },
+    { width: 1024, height: 1366 },
+  ]) {
+    it(`at ${viewport.width}×${viewport.height} has no phone-only tabs or Scan Barcode, and adds sites`, async () => {
+      const owner = await signUpByApi(server, uniqueEmail("tablet-layout"));
+      const site = { id: newId(), orgId: owner.orgId, name: "Harbour Depot", status: "active", timeZone: "America/Toronto", lastUpdated: new Date().toISOString() };
+      await uploadAll(server, owner, { locations: [site] });
+      const context = await newContext(browser, server, viewport);
+      const page = await context.newPage();
+      await signIn(page, owner);
+
+      await eventually(() => page.getByRole("link", { name: /^Harbour Depot/ }).count()).toBe(1);
+      expect(await page.getByRole("tab", { name: /^Today/ }).count()).toBe(0);
+      expect(await page.getByRole("tab", { name: /^This Month/ }).count()).toBe(0);
+
+      await page.getByRole("link", { name: /^Harbour Depot/ }).click();
+      await page.waitForURL(`**/sites/${site.id}`);
+      await eventually(() => page.getByRole("button", { name: "Add Equipment" }).count()).toBe(1);
+      expect(await page.getByRole("button", { name: "Scan Barcode" }).count()).toBe(0);
+
+      await page.goto(`${server.url}/sites`);
+      await page.getByRole("button", { name: "Add Site" }).first().click();
+      await page.waitForURL("**/sites/new");
+      await page.getByRole("heading", { name: "Add Site" }).waitFor();
+      expect(await page.getByText("Locations can only be added on a desktop browser").count()).toBe(0);
+      await context.close();
+    });
+  }
 });

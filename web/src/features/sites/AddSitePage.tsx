@@ -1,7 +1,7 @@
 /**
- * /sites/new and /customers/{customerId}/sites/new (§2): the Add Site form, on a desktop
- * browser only ('Locations can only be added on a desktop browser' elsewhere, as the list's
- * Add Site says). On success the form replaces the route by /sites/{newId}.
+ * /sites/new and /customers/{customerId}/sites/new (§2): the Add Site form, on tablets and
+ * desktops; a phone is told 'Locations can only be added on a desktop browser' (§2 'On
+ * mobile'), as the list's Add Site says. On success the form replaces the route by /sites/{newId}.
  */
 import { Alert, Box, Button, Stack } from "@mui/material";
 import { Link as RouterLink, useParams } from "react-router";
@@ -11,8 +11,7 @@ import { SiteForm } from "./SiteForm";
 
 export function AddSitePage() {
   const { customerId } = useParams();
-  const desktop = useDevice() === "desktop";
-  if (!desktop) {
+  if (useDevice() === "mobile") {
     return (
       <Stack spacing={4} sx={{ alignItems: "flex-start" }}>
         <Alert severity="warning">{t("locationsDesktopOnly")}</Alert>

@@ -178,10 +178,16 @@ describe("Add Site form", () => {
     expect(saved?.customerId).toBe(hex(30));
   });
 
-  it("is for desktop browsers only", async () => {
+  it("is not for phones", async () => {
     await open({ width: PHONE });
     expect(screen.getByText("Locations can only be added on a desktop browser")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Add" })).toBeNull();
+  });
+
+  it("is for tablets as for desktops", async () => {
+    await open({ width: 820 });
+    expect(screen.queryByText("Locations can only be added on a desktop browser")).toBeNull();
+    expect(screen.getByRole("button", { name: "Add" })).toBeTruthy();
   });
 
   it("needs LOCATION_WRITE", async () => {

@@ -228,12 +228,20 @@ describe("Add Site", () => {
     expect(await screen.findByRole("heading", { name: "Add Site" })).toBeTruthy();
   });
 
-  it("says 'Locations can only be added on a desktop browser' on a phone or tablet", async () => {
+  it("says 'Locations can only be added on a desktop browser' on a phone", async () => {
     const user = userEvent.setup();
-    await open({ width: 800 });
+    await open({ width: PHONE });
     await user.click(screen.getByRole("button", { name: "Add Site" }));
     expect(await screen.findByText("Locations can only be added on a desktop browser")).toBeTruthy();
     expect(where()).toBe("/sites");
+  });
+
+  it("opens Add Site on a tablet (§2 'On mobile' only)", async () => {
+    const user = userEvent.setup();
+    await open({ width: 820 });
+    await user.click(screen.getByRole("button", { name: "Add Site" }));
+    expect(await screen.findByRole("heading", { name: "Add Site" })).toBeTruthy();
+    expect(screen.queryByText("Locations can only be added on a desktop browser")).toBeNull();
   });
 
   it("needs LOCATION_WRITE", async () => {

@@ -3,8 +3,8 @@
  * only': under 600 px, not tablets) the tabs Today and This Month list the sites the user is
  * scheduled at; All lists every site, with the search. Rows show the name and an address line, sorted by name; a site with a
  * popup note shows it before opening; each row has a contact dialog. Add Site needs
- * LOCATION_WRITE and a desktop browser: an empty list offers it on a desktop, and elsewhere
- * says where sites are added. Until the first download has come, the list shows as loading.
+ * LOCATION_WRITE and a tablet or desktop (§2 'On mobile' refuses it): an empty list offers it
+ * there, and on a phone says where sites are added. Until the first download has come, the list shows as loading.
  */
 import { Box, Button, DialogContentText, IconButton, ListItem, ListItemButton, ListItemText, Typography } from "@mui/material";
 import dayjs from "dayjs";
@@ -41,7 +41,6 @@ export function SitesPage() {
   const events = useRecords<ScheduledEvent>("schedule");
   const status = useSyncStatus();
   const device = useDevice();
-  const desktop = device === "desktop";
   const phone = device === "mobile";
   const navigate = useNavigate();
   const engine = useSyncEngine();
@@ -90,7 +89,7 @@ export function SitesPage() {
   }
 
   function addSite() {
-    if (desktop) navigate("/sites/new");
+    if (!phone) navigate("/sites/new");
     else snackbar.show(t("locationsDesktopOnly"), "warning");
   }
 
@@ -100,7 +99,7 @@ export function SitesPage() {
   const loading = stored === undefined || (status.lastSuccessfulDownloadDate === undefined && sites.length === 0);
   const noSitesYet = tab === "all" && !query;
   const emptyText =
-    tab === "today" ? t("noSitesToday") : tab === "month" ? t("noSitesThisMonth") : query ? t("noSitesMatch") : desktop ? t("noSitesYetDesktop") : t("noSitesYet");
+    tab === "today" ? t("noSitesToday") : tab === "month" ? t("noSitesThisMonth") : query ? t("noSitesMatch") : phone ? t("noSitesYet") : t("noSitesYetDesktop");
 
   return (
     <>
@@ -145,7 +144,7 @@ export function SitesPage() {
             ) : (
               <Box sx={{ p: 4 }}>
                 <Typography color="text.secondary">{emptyText}</Typography>
-                {noSitesYet && desktop && mayAdd && (
+                {noSitesYet && !phone && mayAdd && (
                   <Button variant="contained" onClick={addSite} sx={{ mt: 3 }}>
                     {t("addSite")}
                   </Button>

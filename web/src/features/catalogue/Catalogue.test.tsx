@@ -244,6 +244,24 @@ describe("service types", () => {
     expect(await h.stored("serviceTypes", MONTHLY.id)).toMatchObject({ advancedAction: 3, advancedServiceToChangeTypeId: other.id, advancedAmount: 2 });
   });
 
+  it("explains conditions, the service's switches and the advanced actions in tooltip dialogs", async () => {
+    const user = userEvent.setup();
+    await open(`/equipment-types/${TYPE.id}/service-types/${MONTHLY.id}`, { records: [["equipmentTypes", TYPE], ["serviceTypes", MONTHLY]] });
+    await screen.findByRole("heading", { name: "Service Type Information" });
+    for (const [topic, says] of [
+      ["Conditions", /Due When says how conditions combine/],
+      ["Unscheduled, Inspection, Update On Scan", /scanning the item's barcode performs it/],
+      ["Advanced", /Keep X Time Away: /],
+    ] as const) {
+      await user.click(button(`Help: ${topic}`));
+      const dialog = await screen.findByRole("dialog", { name: topic });
+      expect(within(dialog).getByText(says)).toBeTruthy();
+      expect(dialog.querySelector("video")).toBeNull();
+      await user.click(within(dialog).getByRole("button", { name: "Close" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    }
+  });
+
   it("shows SKU under billing and the disabled site types under SITE_TYPES", async () => {
     const user = userEvent.setup();
     const warehouse = { id: hex(6), name: "Warehouse" };

@@ -51,6 +51,13 @@ export const catalogue = {
   catalogueServiceToChange: "Service To Change",
   catalogueAdvancedAmount: "Advanced Amount",
   catalogueConditions: "Conditions",
+  catalogueConditionsHelp:
+    "A service comes due by its conditions. A time condition makes it due a set time after it was last performed (or after the item was made, when it never was). A metered condition makes it due by a reading in one of the item's custom equipment fields: equal to, less than, greater than or not equal to an amount, or every amount since the last service.\n\nDue When says how conditions combine: All needs every condition met, Any needs one. A scheduled service without conditions comes due by its own frequency.",
+  catalogueSwitchesHelpTitle: "Unscheduled, Inspection, Update On Scan",
+  catalogueSwitchesHelp:
+    "Unscheduled: performed when needed and never due, such as a recharge after use.\n\nInspection: the service is counted on the Inspection Due list; other scheduled services are on Service Due.\n\nUpdate On Scan: when the service is due, scanning the item's barcode performs it, once per session.",
+  catalogueAdvancedHelp:
+    "An advanced action moves this service's next date relative to another service of the same equipment type, the Service To Change.\n\nAvoid Same Date: when both fall in the same period, this service moves one frequency later, as the other service's visit covers it.\n\nKeep X Time Away: when this service falls within the Advanced Amount of the other (counted in this service's frequency unit), it moves to the other's date plus that amount.",
   catalogueAddCondition: "Add Condition",
   catalogueNoConditions: "No conditions: the service is due by its frequency.",
   catalogueConditionType: "Condition Type",

@@ -1,9 +1,9 @@
 /**
  * The service type's advanced action (§9): none, avoid the same date as another service of
  * the type, or keep a distance from it; the service to change is required with either, the
- * amount with keeping a distance.
+ * amount with keeping a distance. A tooltip dialog explains the actions.
  */
-import { Box, Typography } from "@mui/material";
+import { Box, Stack, Typography } from "@mui/material";
 import { useMemo } from "react";
 import { t } from "../../../lib/strings";
 import { useRecords } from "../../../offline/SyncProvider";
@@ -12,6 +12,7 @@ import { FieldGrid } from "../../../ui/forms/RecordForm";
 import { byName } from "../../../ui/forms/RecordList";
 import { SelectInput } from "../../../ui/forms/SelectInput";
 import type { Draft } from "../../../ui/forms/useDraft";
+import { HelpButton } from "../../../ui/TooltipDialog";
 import { AVOID_SAME_DATE, KEEP_AWAY, type ServiceTypeDraft, type ServiceTypeRecord } from "../records";
 
 export interface AdvancedSectionProps {
@@ -45,9 +46,12 @@ export function AdvancedSection({ draft, change, disabled, typeId, serviceId, am
   );
   return (
     <Box component="section" aria-label={t("catalogueAdvanced")}>
-      <Typography variant="subtitle1" component="h2" sx={{ mb: 3 }}>
-        {t("catalogueAdvanced")}
-      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 3 }}>
+        <Typography variant="subtitle1" component="h2">
+          {t("catalogueAdvanced")}
+        </Typography>
+        <HelpButton tooltip={{ title: t("catalogueAdvanced"), text: t("catalogueAdvancedHelp") }} />
+      </Stack>
       <FieldGrid>
         <SelectInput
           label={t("catalogueAdvancedAction")}

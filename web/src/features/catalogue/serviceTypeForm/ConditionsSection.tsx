@@ -1,7 +1,8 @@
 /**
  * A service type's conditions (§3 Condition, §9): each as it reads ('Every 1 Year', 'Pressure
  * Greater Than 100') with a way to remove it, and the add condition dialog. Conditions live in
- * the service type record, as the due engine and the server read them.
+ * the service type record, as the due engine and the server read them. A tooltip dialog explains
+ * conditions and Due When.
  */
 import { Box, Button, IconButton, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
 import { useMemo, useState } from "react";
@@ -9,6 +10,7 @@ import { t } from "../../../lib/strings";
 import type { NamedField } from "../../../domain/records";
 import { useRecords } from "../../../offline/SyncProvider";
 import { CloseIcon } from "../../../ui/icons";
+import { HelpButton } from "../../../ui/TooltipDialog";
 import { byName } from "../../../ui/forms/RecordList";
 import type { Draft } from "../../../ui/forms/useDraft";
 import { type ConditionRecord, type ServiceTypeDraft, frequencyName, hasTimeCondition, liveConditions, methodName } from "../records";
@@ -53,9 +55,12 @@ export function ConditionsSection({ draft, change, mayChange, typeId, stored }: 
     <>
       <Box component="section" aria-label={t("catalogueConditions")}>
         <Stack direction="row" spacing={3} sx={{ alignItems: "center", justifyContent: "space-between", mb: 2 }}>
-          <Typography variant="subtitle1" component="h2">
-            {t("catalogueConditions")}
-          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            <Typography variant="subtitle1" component="h2">
+              {t("catalogueConditions")}
+            </Typography>
+            <HelpButton tooltip={{ title: t("catalogueConditions"), text: t("catalogueConditionsHelp") }} />
+          </Stack>
           {mayChange && (
             <Button variant="outlined" size="small" onClick={() => setAdding(true)}>
               {t("catalogueAddCondition")}

@@ -1,9 +1,10 @@
 /**
  * The service type's own fields (§3, §5): name and Due When (required), frequency type and
  * frequency (required while the service is scheduled and has no conditions), the SKU with
- * billing, and the unscheduled, inspection and update-on-scan switches.
+ * billing, and the unscheduled, inspection and update-on-scan switches, which a tooltip dialog
+ * explains.
  */
-import { Stack } from "@mui/material";
+import { Box, Stack } from "@mui/material";
 import { useMemo } from "react";
 import { t } from "../../../lib/strings";
 import { NumberInput } from "../../../ui/forms/NumberInput";
@@ -11,6 +12,7 @@ import { FieldGrid } from "../../../ui/forms/RecordForm";
 import { SelectInput } from "../../../ui/forms/SelectInput";
 import { SwitchInput } from "../../../ui/forms/SwitchInput";
 import { TextInput } from "../../../ui/forms/TextInput";
+import { HelpButton } from "../../../ui/TooltipDialog";
 import type { Draft } from "../../../ui/forms/useDraft";
 import { FREQUENCY_TYPES, type ServiceTypeDraft, frequencyName, needsFrequency } from "../records";
 
@@ -54,10 +56,13 @@ export function ServiceTypeFields({ draft, change, disabled, frequencyError, bil
         />
         {billing && <TextInput label={t("catalogueSku")} name="sku" value={draft.sku} onChange={(sku) => change({ sku })} disabled={disabled} />}
       </FieldGrid>
-      <Stack direction={{ xs: "column", sm: "row" }} sx={{ columnGap: 4 }}>
+      <Stack direction={{ xs: "column", sm: "row" }} sx={{ columnGap: 4, alignItems: { sm: "center" } }}>
         <SwitchInput label={t("catalogueUnscheduled")} checked={draft.unscheduled} onChange={(unscheduled) => change({ unscheduled })} disabled={disabled} />
         <SwitchInput label={t("catalogueInspection")} checked={draft.inspection} onChange={(inspection) => change({ inspection })} disabled={disabled} />
         <SwitchInput label={t("catalogueUpdateOnScan")} checked={draft.updateOnScan} onChange={(updateOnScan) => change({ updateOnScan })} disabled={disabled} />
+        <Box>
+          <HelpButton tooltip={{ title: t("catalogueSwitchesHelpTitle"), text: t("catalogueSwitchesHelp") }} />
+        </Box>
       </Stack>
     </>
   );

@@ -2,7 +2,8 @@
  * The equipment form (§2 /sites/{locationId}/equipment/new and /{equipmentId}, §5): Location
  * and Manufactured Date required; the model (grouped by equipment type) gives the type, the
  * custom equipment fields of that type and the model's own fields (read-only); serial
- * number, barcode ('Equipment already has this barcode'), note, and the service month
+ * number, barcode ('Equipment already has this barcode', else the link to order barcodes from
+ * support, §7), note, and the service month
  * category with the SERVICE_MONTHS feature. A new item leaves an 'added' history record, an
  * edit that changes values a data-change record with before and after.
  */
@@ -27,6 +28,7 @@ import { CustomFieldsSection } from "./CustomFieldsSection";
 import { type Draft, barcodeTaken, draftOf, modelOf, recordOf } from "./fields";
 import { ModelFields } from "./ModelFields";
 import { ModelFieldsSection } from "./ModelFieldsSection";
+import { OrderBarcodesHint } from "./OrderBarcodesHint";
 import { addEquipment, editEquipment } from "./saves";
 import { ServiceMonthField } from "./ServiceMonthField";
 import { useOrganization } from "../../../offline/useOrganization";
@@ -122,7 +124,7 @@ export function EquipmentForm({ site, equipment, initialBarcode = "" }: Equipmen
             onChange={(event) => set("barcode")(event.target.value)}
             fullWidth
             error={taken}
-            helperText={taken ? t("equipmentBarcodeTaken") : undefined}
+            helperText={taken ? t("equipmentBarcodeTaken") : <OrderBarcodesHint organization={organization} />}
           />
           <TextInput label={t("note")} value={draft.note} onChange={set("note")} multiline minRows={2} />
           {showServiceMonths && <ServiceMonthField value={draft.serviceMonth} onChange={set("serviceMonth")} />}

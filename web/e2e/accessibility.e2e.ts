@@ -119,12 +119,19 @@ describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
         await check(page, `${label} ${path}`, found);
       }
 
-      // Dialogs: the equipment options from the tag, what they open, a report's form.
+      // Dialogs: a service's options and the equipment options from the tag, what they open, a report's form.
       await page.goto(`/sites/${seeded.site}/equipment-tag/${seeded.item}`);
-      await page.getByRole("button", { name: "Options" }).click();
+      await page.getByRole("button", { name: "Service Options" }).first().click();
+      await check(page, `${label} service options dialog`, found);
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Options", exact: true }).click();
       await check(page, `${label} equipment options dialog`, found);
       await page.getByRole("button", { name: "Could Not Service" }).click();
       await check(page, `${label} could-not-service dialog`, found);
+      await page.keyboard.press("Escape");
+      await page.goto(`/equipment-types/${seeded.type}/service-types/${seeded.service}`);
+      await page.getByRole("button", { name: "Help: Conditions" }).click();
+      await check(page, `${label} tooltip dialog`, found);
       await page.keyboard.press("Escape");
       await page.goto("/reports");
       await page.getByRole("button", { name: /Inspection Report/ }).first().click();

@@ -8,7 +8,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addMember, download, newId, signUpByApi, upload, uploadAll } from "./api";
-import { eventually, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
+import { chooseServiceOption, eventually, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, withServerAndBrowser } from "./harness";
 
 let server: Server;
 let browser: Browser;
@@ -128,7 +128,7 @@ describe("an office configures a service with a meter and a checklist (1280×800
     await page.goto(`/sites/${site}/equipment/${item}`);
     await eventually(() => services.getByText("Due", { exact: true }).isVisible()).toBe(true);
 
-    await services.getByRole("button", { name: "Perform Now" }).click();
+    await chooseServiceOption(page, services, "Perform Now");
     await page.waitForURL(/\/answer-questions\//);
     await page.getByRole("radiogroup", { name: "Gauge in the green?" }).getByRole("radio", { name: "Yes" }).check();
     await page.getByRole("button", { name: "Submit" }).click();

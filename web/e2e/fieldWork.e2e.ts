@@ -10,7 +10,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Account, addMember, download, newId, patchOrganization, signUpByApi, upload, uploadAll } from "./api";
-import { eventually, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, waitForServiceWorker, withServerAndBrowser, badgeOf } from "./harness";
+import { chooseServiceOption, eventually, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, waitForServiceWorker, withServerAndBrowser, badgeOf } from "./harness";
 import { fillPicker } from "./pickers";
 
 let server: Server;
@@ -91,10 +91,10 @@ async function service(page: Page, name: string) {
 async function inspect(page: Page, stock: Stock, item: Item): Promise<void> {
   await scan(page, "Warehouse", stock.items[item].barcode);
   const annual = await service(page, "Annual Inspection");
-  await annual.getByRole("button", { name: "Perform Now" }).click();
+  await chooseServiceOption(page, annual, "Perform Now");
   await eventually(() => annual.getByText("Not Due").isVisible()).toBe(true);
 
-  await (await service(page, "Monthly Check")).getByRole("button", { name: "Perform Now" }).click();
+  await chooseServiceOption(page, await service(page, "Monthly Check"), "Perform Now");
   await page.waitForURL(/\/answer-questions\//);
   await page.getByRole("radiogroup", { name: "Pin in place?" }).getByRole("radio", { name: "No" }).check();
   await page.getByRole("button", { name: "Submit" }).click();
@@ -108,7 +108,7 @@ async function options(page: Page, stock: Stock, item: Item): Promise<void> {
   await page.goto(`/sites/${stock.warehouse}`);
   await page.getByRole("button", { name: new RegExp(`^${item}\\b`) }).first().click();
   await page.waitForURL(/\/equipment-tag\//);
-  await page.getByRole("main").getByRole("button", { name: "Options" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Options", exact: true }).click();
   await eventually(() => page.getByRole("dialog").isVisible()).toBe(true);
 }
 
@@ -264,6 +264,16 @@ describe("a member without EQUIPMENT_WRITE", () => {
     await eventually(() => page.getByRole("button", { name: "Preview Details" }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Edit Equipment" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Delete Equipment" }).count()).toBe(0);
+    // Preview Details: the read-only tag, where a scan of the item's barcode opens its tag.
+    await page.getByRole("button", { name: "Preview Details" }).click();
+    await page.waitForURL(`**/sites/${goods.warehouse}/equipment-tag/${goods.items.Lobby.id}/read-only`);
+    await eventually(() => page.getByText("Scan barcode to make changes").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Service Options" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Scan Barcode" }).click();
+    await page.getByRole("textbox", { name: "Barcode" }).fill(goods.items.Lobby.barcode);
+    await page.getByRole("textbox", { name: "Barcode" }).press("Enter");
+    await page.waitForURL((url) => url.pathname === `/sites/${goods.warehouse}/equipment-tag/${goods.items.Lobby.id}`);
+    await eventually(() => page.getByText("Scan barcode to make changes").count()).toBe(0);
 
     const lobby = { id: goods.items.Lobby.id, orgId: owner.orgId, locationId: goods.warehouse, name: "Renamed", lastUpdated: new Date().toISOString() };
     const answer = await upload(server, viewer, { equipment: [lobby] });

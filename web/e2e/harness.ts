@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 
 export const VIEWPORTS = {
@@ -190,4 +190,10 @@ export function badgeOf(page: Page, label: string): Promise<number> {
     .locator(".MuiBadge-badge")
     .textContent()
     .then((text) => Number(text ?? Number.NaN));
+}
+
+/** A service's action, through its card's Service Options button and the service options dialog (§2). */
+export async function chooseServiceOption(page: Page, card: Locator, option: "Perform Now" | "From Scheduled" | "Edit Dates"): Promise<void> {
+  await card.getByRole("button", { name: "Service Options" }).click();
+  await page.getByRole("dialog").getByRole(option === "Edit Dates" ? "link" : "button", { name: option, exact: true }).click();
 }

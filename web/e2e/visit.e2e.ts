@@ -9,7 +9,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Account, download, newId, signUpByApi, uploadAll } from "./api";
-import { eventually, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, waitForServiceWorker, withServerAndBrowser, badgeOf } from "./harness";
+import { chooseServiceOption, eventually, newContext, type Server, signIn, uniqueEmail, VIEWPORTS, waitForServiceWorker, withServerAndBrowser, badgeOf } from "./harness";
 
 let server: Server;
 let browser: Browser;
@@ -114,14 +114,14 @@ async function dueStatus(page: Page): Promise<string[]> {
 
 async function performAnnual(page: Page): Promise<void> {
   const annual = service(page, "Annual Inspection");
-  await annual.getByRole("button", { name: "Perform Now" }).click();
+  await chooseServiceOption(page, annual, "Perform Now");
   await eventually(() => page.getByText("Annual Inspection performed").isVisible()).toBe(true);
   await eventually(() => annual.getByText("Not Due").isVisible()).toBe(true);
 }
 
 /** The monthly checklist answered "No": it opens the deficiency 'Pin missing'. */
 async function answerChecklist(page: Page): Promise<void> {
-  await service(page, "Monthly Check").getByRole("button", { name: "Perform Now" }).click();
+  await chooseServiceOption(page, service(page, "Monthly Check"), "Perform Now");
   await page.waitForURL(/\/answer-questions\//);
   await page.getByRole("radiogroup", { name: "Pin in place?" }).getByRole("radio", { name: "No" }).check();
   await page.getByRole("button", { name: "Submit" }).click();
@@ -215,7 +215,7 @@ describe("a visit on a phone without a scan (375×812)", () => {
     await tapRow(page, "Garage");
 
     const annual = service(page, "Annual Inspection");
-    await annual.getByRole("button", { name: "Perform Now" }).click();
+    await chooseServiceOption(page, annual, "Perform Now");
     const snackbar = page.getByRole("status").filter({ hasText: "Annual Inspection performed" });
     // The pointer on the message holds it open while the perform reaches the server.
     await snackbar.hover();

@@ -11,6 +11,8 @@ export const services = {
   serviceFromScheduled: "From Scheduled",
   serviceUpdating: "Updating",
   serviceEditDates: "Edit Dates",
+  serviceOptions: "Service Options",
+  serviceOptionsBack: "Back",
   servicePerformedHistory: "Performed {service}",
   serviceDatesTitle: "Service Dates",
   serviceLastDateLabel: "Last Date",

@@ -126,19 +126,22 @@ describe("EquipmentOptionsDialog items", () => {
 });
 
 describe("EquipmentOptionsDialog actions", () => {
-  it("previews the details, then returns to the options", async () => {
+  it("previews the item on its read-only tag ('Scan barcode to make changes')", async () => {
     const user = userEvent.setup();
-    const { dialog } = await show();
+    const { router, dialog } = await show();
     await user.click(within(dialog).getByRole("button", { name: "Preview Details" }));
-    const preview = await screen.findByRole("dialog", { name: "Lobby" });
-    expect(within(preview).getByText("AMX-001")).toBeTruthy();
-    expect(await within(preview).findByText("Amerex B500")).toBeTruthy();
-    expect(within(preview).getByText("Extinguisher")).toBeTruthy();
-    expect(within(preview).getByText("May 1 2020")).toBeTruthy();
-    // Model field values come with their own read of the model fields.
-    expect(await within(preview).findByText("Red cylinder")).toBeTruthy();
-    await user.click(within(preview).getByRole("button", { name: "Close" }));
-    expect(await screen.findByRole("button", { name: "Edit Equipment" })).toBeTruthy();
+    expect(pathOf(router)).toBe(`/sites/${SITE}/equipment-tag/${LOBBY}/read-only`);
+  });
+
+  it("leaves Preview Details out on the tag, which shows the details already", async () => {
+    device = await openDevice(seeds(), ["*.*"]);
+    const item = (await device.engine.get<Equipment>("equipment", LOBBY, SITE))!;
+    renderRoutes(device, `/sites/${SITE}`, [
+      { path: "/sites/:locationId", element: <EquipmentOptionsDialog open onTag equipment={item} site={site} onClose={() => {}} /> },
+    ]);
+    const dialog = await screen.findByRole("dialog", { name: "Lobby" });
+    expect(items(dialog)).not.toContain("Preview Details");
+    expect(items(dialog)).toContain("Edit Equipment");
   });
 
   it("opens the edit, deficiency and floor plan screens", async () => {

@@ -3,17 +3,18 @@
  * Equipment, Replace Barcode, Could Not Service, Transfer Equipment, Replace Equipment, Open
  * Deficiency, View on FloorPlan (only for an item placed on a floor plan), Delete Equipment
  * and Back. Items the user may not take (the permission table) are left out. Cancelling an action returns to
- * the options; finishing one closes them.
+ * the options; finishing one closes them. Preview Details opens the item's read-only tag (§2
+ * '.../read-only': 'Scan barcode to make changes'); on the tag itself it is left out.
  */
-import { Button, List, ListItem, ListItemButton, ListItemText } from "@mui/material";
+import { List, ListItem, ListItemButton, ListItemText } from "@mui/material";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { type StringKey, t } from "../../../lib/strings";
 import type { Equipment, Site } from "../../../domain/records";
 import { ResponsiveDialog } from "../../../ui/ResponsiveDialog";
+import { tagPath } from "../barcodes/paths";
 import { ReplaceBarcodeDialog } from "../barcodes/ReplaceBarcodeDialog";
 import { ReplaceEquipmentDialog } from "../barcodes/ReplaceEquipmentDialog";
-import { EquipmentDetails } from "../form/EquipmentDetails";
 import { type EquipmentAbilities, useEquipmentAbilities } from "./abilities";
 import { CouldNotServiceDialog } from "./CouldNotServiceDialog";
 import { DeleteEquipmentDialog } from "./DeleteEquipmentDialog";
@@ -24,9 +25,11 @@ export interface EquipmentOptionsDialogProps {
   equipment: Equipment;
   site: Site;
   onClose: () => void;
+  /** Opened on the item's tag, which shows its details already: no Preview Details. */
+  onTag?: boolean;
 }
 
-type Action = "preview" | "replaceBarcode" | "couldNotService" | "transfer" | "replace" | "delete";
+type Action = "replaceBarcode" | "couldNotService" | "transfer" | "replace" | "delete";
 
 interface Option {
   label: StringKey;
@@ -35,11 +38,11 @@ interface Option {
 }
 
 /** The §2 items in order, as far as the user may use them and the item allows. */
-export function optionsFor(equipment: Equipment, site: Site, may: EquipmentAbilities): Option[] {
+export function optionsFor(equipment: Equipment, site: Site, may: EquipmentAbilities, onTag = false): Option[] {
   const base = `/sites/${site.id}/equipment/${equipment.id}`;
   const placed = !!equipment.floorPlanLocation && !!equipment.floorId;
   const options: (Option | false)[] = [
-    may.read && { label: "equipmentPreviewDetails", action: "preview" },
+    may.read && !onTag && { label: "equipmentPreviewDetails", action: { path: tagPath(site.id, equipment.id, true) } },
     may.edit && { label: "equipmentEdit", action: { path: base } },
     may.edit && { label: "equipmentReplaceBarcode", action: "replaceBarcode" },
     may.couldNotService && { label: "historyType4", action: "couldNotService" },
@@ -52,7 +55,7 @@ export function optionsFor(equipment: Equipment, site: Site, may: EquipmentAbili
   return options.filter((o): o is Option => o !== false);
 }
 
-export function EquipmentOptionsDialog({ open, equipment, site, onClose }: EquipmentOptionsDialogProps) {
+export function EquipmentOptionsDialog({ open, equipment, site, onClose, onTag = false }: EquipmentOptionsDialogProps) {
   const may = useEquipmentAbilities();
   const navigate = useNavigate();
   const [action, setAction] = useState<Action | null>(null);
@@ -66,7 +69,7 @@ export function EquipmentOptionsDialog({ open, equipment, site, onClose }: Equip
     <>
       <ResponsiveDialog open={open && action === null} onClose={onClose} title={equipment.name} maxWidth="xs">
         <List disablePadding>
-          {optionsFor(equipment, site, may).map((option) => (
+          {optionsFor(equipment, site, may, onTag).map((option) => (
             <ListItem key={option.label} disablePadding>
               <ListItemButton
                 onClick={() => {
@@ -90,14 +93,6 @@ export function EquipmentOptionsDialog({ open, equipment, site, onClose }: Equip
         </List>
       </ResponsiveDialog>
 
-      <ResponsiveDialog
-        open={open && action === "preview"}
-        onClose={back}
-        title={equipment.name}
-        actions={<Button onClick={back}>{t("close")}</Button>}
-      >
-        <EquipmentDetails equipment={equipment} site={site} />
-      </ResponsiveDialog>
       {action === "replaceBarcode" && <ReplaceBarcodeDialog open={open} equipment={equipment} site={site} onClose={done} />}
       {action === "couldNotService" && <CouldNotServiceDialog open={open} equipment={equipment} onCancel={back} onSaved={done} />}
       {action === "transfer" && <TransferDialog open={open} equipment={equipment} site={site} onCancel={back} onTransferred={done} />}

@@ -8,6 +8,7 @@ import type { TestTab } from "../../../test/fakeSync";
 import { useUpdateOnScan } from "../services/useUpdateOnScan";
 import { OPENED_FROM_LIST } from "./paths";
 import { scanningRoutes } from "./routes";
+import { chooseServiceOption } from "../../../test/equipment/serviceOptions";
 import { HERE, ORG, USER, currentLocation, device, hex, item, renderScreen, signIn, site } from "../../../test/equipment/scanning";
 
 vi.mock("../services/useUpdateOnScan", () => ({ useUpdateOnScan: vi.fn() }));
@@ -49,8 +50,17 @@ describe("the equipment tag", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Scan barcode to make changes")).toBeTruthy();
     expect(await screen.findByText("SN-42")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Options" })).toBeNull();
-    expect(screen.getAllByRole("button").map((b) => b.getAttribute("aria-label") ?? b.textContent)).toEqual(["Back"]);
+    expect(screen.getAllByRole("button").map((b) => b.getAttribute("aria-label") ?? b.textContent)).toEqual(["Back", "Scan Barcode"]);
     expect(useUpdateOnScan).not.toHaveBeenCalled();
+  });
+
+  it("read-only: scanning the item's barcode opens its tag, where changes are made", async () => {
+    await openTag(`/sites/${HERE}/equipment-tag/${hex(1)}/read-only`);
+    await userEvent.click(await screen.findByRole("button", { name: "Scan Barcode" }));
+    await userEvent.type(await screen.findByRole("textbox", { name: "Barcode" }), "FT-100{Enter}");
+    await waitFor(() => expect(currentLocation()).toBe(`/sites/${HERE}/equipment-tag/${hex(1)}`));
+    expect(await screen.findByRole("button", { name: "Options" })).toBeTruthy();
+    expect(screen.queryByText("Scan barcode to make changes")).toBeNull();
   });
 
   it("says 'Current equipment failed to load' for an item the device does not have", async () => {
@@ -146,7 +156,7 @@ describe("the visit on the tag, opened from the list (no scan)", { timeout: 30_0
     await waitFor(async () => expect(await closings()).toEqual([expect.objectContaining({ relevantId: PIN, userId: USER })]));
 
     // Perform Now: nothing is due any more, and the card says who did it.
-    await user.click(within(annual).getByRole("button", { name: "Perform Now" }));
+    await chooseServiceOption(user, "Annual Inspection", "Perform Now");
     await waitFor(async () => expect(await status()).toEqual(["Not due"]));
     await waitFor(() => expect(within(annual).getByText(/^Last performed: .* by You$/)).toBeTruthy());
   });

@@ -4,8 +4,9 @@
  * the item's due state as the list counts it and why, its open deficiencies with Resolve, its
  * services (why each is due or not, Perform Now), its last few history entries and its details,
  * with the Options button. A scan also performs the due updateOnScan services once per session;
- * a tap on a row does not (§4: those are performed by a scan). The read-only tag (.../read-only)
- * shows the same without any action and says 'Scan barcode to make changes'. It slides in over
+ * a tap on a row does not (§4: those are performed by a scan). The read-only tag (.../read-only,
+ * Preview Details of the equipment options) shows the same without any action, says 'Scan
+ * barcode to make changes' and offers Scan Barcode, whose scan of the item opens its tag. It slides in over
  * 275 ms (§9), or appears at once for those who ask for less motion.
  */
 import { Alert, Box, Button, CircularProgress, IconButton, Slide, Stack, Typography, useMediaQuery } from "@mui/material";
@@ -26,6 +27,7 @@ import { useNow } from "../services/useNow";
 import { useUpdateOnScan } from "../services/useUpdateOnScan";
 import { BackIcon, MoreIcon } from "./icons";
 import { openedFromList, sitePath } from "./paths";
+import { ScanBarcodeButton } from "./ScanBarcodeButton";
 import { useStoredRecord } from "../../../offline/useStoredRecord";
 
 /** §9 Equipment tag slide. */
@@ -88,7 +90,11 @@ function EquipmentTag({ equipment, site, readOnly }: { equipment: Equipment; sit
               </Button>
             )}
           </Stack>
-          {readOnly && <Alert severity="info">{t("tagScanToMakeChanges")}</Alert>}
+          {readOnly && (
+            <Alert severity="info" action={<ScanBarcodeButton locationId={site.id} />} sx={{ alignItems: "center" }}>
+              {t("tagScanToMakeChanges")}
+            </Alert>
+          )}
           <Box sx={{ display: "grid", gap: 5, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, alignItems: "start" }}>
             <Stack spacing={5}>
               {ready && <DueStatus records={ready} now={now} />}
@@ -100,7 +106,7 @@ function EquipmentTag({ equipment, site, readOnly }: { equipment: Equipment; sit
               <EquipmentDetails equipment={equipment} site={site} />
             </Stack>
           </Box>
-          {!readOnly && <EquipmentOptionsDialog open={options} equipment={equipment} site={site} onClose={() => setOptions(false)} />}
+          {!readOnly && <EquipmentOptionsDialog open={options} onTag equipment={equipment} site={site} onClose={() => setOptions(false)} />}
         </Stack>
       </Slide>
     </Box>

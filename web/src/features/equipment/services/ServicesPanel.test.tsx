@@ -21,6 +21,7 @@ import {
   hex,
   setup,
 } from "../../../test/equipment/services";
+import { chooseServiceOption } from "../../../test/equipment/serviceOptions";
 
 const performedId = (serviceTypeId: string) => compositeId(ITEM, serviceTypeId);
 
@@ -97,7 +98,7 @@ describe("ServicesPanel", () => {
     const user = userEvent.setup();
     const { engine, history } = await setup({ path: equipmentUrl, records: recordsWithDates() });
     const before = Date.now();
-    await user.click(within(await service("Annual Service")).getByRole("button", { name: "Perform Now" }));
+    await chooseServiceOption(user, "Annual Service", "Perform Now");
 
     await waitFor(async () => expect((await history()).length).toBe(1));
     const performed = await engine.get<PerformedService>("performedServices", performedId(ANNUAL), SITE);
@@ -116,7 +117,7 @@ describe("ServicesPanel", () => {
     async function performAnnual(sync: boolean) {
       const user = userEvent.setup();
       const world = await setup({ path: equipmentUrl, records: recordsWithDates() });
-      await user.click(within(await service("Annual Service")).getByRole("button", { name: "Perform Now" }));
+      await chooseServiceOption(user, "Annual Service", "Perform Now");
       const snackbar = await screen.findByRole("status");
       expect(snackbar.textContent).toContain("Annual Service performed");
       const [written] = await world.history();
@@ -149,7 +150,7 @@ describe("ServicesPanel", () => {
     it("puts back a service never performed before as never performed", async () => {
       const user = userEvent.setup();
       const { engine, history } = await setup({ path: equipmentUrl });
-      await user.click(within(await service("Monthly Inspection")).getByRole("button", { name: "Perform Now" }));
+      await chooseServiceOption(user, "Monthly Inspection", "Perform Now");
       await user.click(within(await screen.findByRole("status")).getByRole("button", { name: "Undo" }));
       await waitFor(async () => expect(await history()).toEqual([]));
       expect(await engine.get<PerformedService>("performedServices", performedId(MONTHLY), SITE)).toMatchObject({ lastDate: "", overidedNextDate: "" });
@@ -179,7 +180,7 @@ describe("ServicesPanel", () => {
   it("an unscheduled service is recorded as a performed unscheduled service (3)", async () => {
     const user = userEvent.setup();
     const { engine, history } = await setup({ path: equipmentUrl });
-    await user.click(within(await service("Recharge")).getByRole("button", { name: "Perform Now" }));
+    await chooseServiceOption(user, "Recharge", "Perform Now");
     await waitFor(async () => expect((await history()).map((h) => h.type)).toEqual([HistoryType.performedUnscheduledService]));
     expect(await engine.get("performedServices", performedId(RECHARGE), SITE)).toMatchObject({ serviceTypeId: RECHARGE, orgId: ORG });
   });
@@ -197,31 +198,52 @@ describe("ServicesPanel", () => {
     });
     const { history } = await setup({ path: equipmentUrl, wrapEngine: hold });
     const annual = await service("Annual Service");
-    await user.click(within(annual).getByRole("button", { name: "Perform Now" }));
-    const updating = within(annual).getByRole("button", { name: /Updating/ });
+    await chooseServiceOption(user, "Annual Service", "Perform Now");
+    const updating = await within(annual).findByRole("button", { name: /Updating/ });
     expect(updating).toHaveProperty("disabled", true);
     expect(await history()).toEqual([]);
 
     release();
-    expect(await within(annual).findByRole("button", { name: "Perform Now" })).toBeTruthy();
+    expect(await within(annual).findByRole("button", { name: "Service Options" })).toBeTruthy();
     expect((await history()).length).toBe(1);
   });
 
   it("offers From Scheduled on desktop only, and it performs from the scheduled next date", async () => {
     const user = userEvent.setup();
     await setup({ path: equipmentUrl, records: recordsWithDates() });
-    expect(within(await service("Monthly Inspection")).queryByRole("button", { name: "From Scheduled" })).toBeNull();
+    await user.click(within(await service("Monthly Inspection")).getByRole("button", { name: "Service Options" }));
+    expect(within(await screen.findByRole("dialog", { name: "Monthly Inspection" })).queryByRole("button", { name: "From Scheduled" })).toBeNull();
     cleanup();
 
     setViewportWidth(1280);
     const { engine } = await setup({ path: equipmentUrl, records: recordsWithDates() });
-    const monthly = await service("Monthly Inspection");
     // Unscheduled services have no scheduled date to perform from.
-    expect(within(await service("Recharge")).queryByRole("button", { name: "From Scheduled" })).toBeNull();
-    await user.click(within(monthly).getByRole("button", { name: "From Scheduled" }));
+    await user.click(within(await service("Recharge")).getByRole("button", { name: "Service Options" }));
+    const recharge = await screen.findByRole("dialog", { name: "Recharge" });
+    expect(within(recharge).queryByRole("button", { name: "From Scheduled" })).toBeNull();
+    await user.click(within(recharge).getByRole("button", { name: "Back" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await chooseServiceOption(user, "Monthly Inspection", "From Scheduled");
     await waitFor(async () =>
       expect((await engine.get<PerformedService>("performedServices", performedId(MONTHLY), SITE))?.lastDate).toBe("2020-03-15T14:00:00.000Z"),
     );
+  });
+
+  it("gathers a service's actions in its options dialog (§2), not as loose buttons", async () => {
+    const user = userEvent.setup();
+    const { history } = await setup({ path: equipmentUrl, records: recordsWithDates() });
+    const annual = await service("Annual Service");
+    expect(within(annual).getAllByRole("button").map((b) => b.textContent)).toEqual(["Service Options"]);
+    expect(within(annual).queryByRole("link")).toBeNull();
+
+    await user.click(within(annual).getByRole("button", { name: "Service Options" }));
+    const dialog = await screen.findByRole("dialog", { name: "Annual Service" });
+    expect(within(dialog).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Perform Now", "Edit Dates", "Back"]);
+    await user.click(within(dialog).getByRole("button", { name: "Back" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(await history()).toEqual([]);
+    // Focus goes back to the button that opened the dialog.
+    expect(document.activeElement?.textContent).toBe("Service Options");
   });
 
   it("sends a service with checklist questions to the checklist", async () => {
@@ -231,16 +253,17 @@ describe("ServicesPanel", () => {
       ["questions", { id: hex(0x20), orgId: ORG, question: "Pin in place?", serviceTypeId: ANNUAL, options: [] }],
     ] as ReturnType<typeof baseRecords>;
     const { router, history } = await setup({ path: equipmentUrl, records });
-    await user.click(within(await service("Annual Service")).getByRole("button", { name: "Perform Now" }));
+    await chooseServiceOption(user, "Annual Service", "Perform Now");
     expect(await screen.findByRole("heading", { name: "Checklist: Annual Service" })).toBeTruthy();
     expect(router.state.location.pathname).toMatch(new RegExp(`^${equipmentUrl}/answer-questions/${ANNUAL}/[0-9a-f]{32}$`));
     expect(await history()).toEqual([]);
   });
 
   it("links each service to its date edit", async () => {
-    await setup({ path: equipmentUrl });
-    const link = within(await service("Annual Service")).getByRole("link", { name: "Edit Dates" });
-    expect(link.getAttribute("href")).toBe(`${equipmentUrl}/performed-service/${ANNUAL}`);
+    const user = userEvent.setup();
+    const { router } = await setup({ path: equipmentUrl });
+    await chooseServiceOption(user, "Annual Service", "Edit Dates");
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${equipmentUrl}/performed-service/${ANNUAL}`));
   });
 
   it("needs SERVICE_READ to show and SERVICE_WRITE to act", async () => {
@@ -253,6 +276,6 @@ describe("ServicesPanel", () => {
     const annual = await service("Annual Service");
     expect(within(annual).getByText(/^Annual Service: /)).toBeTruthy();
     expect(within(annual).queryByRole("button")).toBeNull();
-    expect(within(annual).queryByRole("link", { name: "Edit Dates" })).toBeNull();
+    expect(within(annual).queryByRole("link")).toBeNull();
   });
 });

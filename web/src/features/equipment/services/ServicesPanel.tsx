@@ -1,14 +1,15 @@
 /**
  * The services of one item (§2 equipment page and tag view, §4 Performing a service): each
  * service type of its equipment type, whether it is due and why in one line (what the date
- * counts from, the next date and what moved it), and who last performed it and when; Perform
- * Now, From Scheduled (desktop) and the date edit for those who may take those actions
- * (SERVICE_WRITE). A perform is confirmed with Undo. Services with checklist questions are
- * performed through the checklist.
+ * counts from, the next date and what moved it), and who last performed it and when. Its
+ * actions (Perform Now, From Scheduled on desktop, Edit Dates; SERVICE_WRITE) are in the
+ * service options dialog (§2), opened by the card's one button, Service Options, which reads
+ * Updating while a perform runs. A perform is confirmed with Undo. Services with checklist
+ * questions are performed through the checklist.
  */
 import { Alert, Box, Button, Chip, Stack, Typography } from "@mui/material";
 import { useId, useMemo, useState } from "react";
-import { Link as RouterLink, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { t } from "../../../lib/strings";
 import { useDevice } from "../../../ui/theme";
 import { useAuth } from "../../../auth/AuthProvider";
@@ -21,6 +22,7 @@ import { useSyncEngine } from "../../../offline/SyncProvider";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
 import { checklistPath, performedServicePath } from "./paths";
 import { performService, undoService } from "./performService";
+import { ServiceOptionsDialog } from "./ServiceOptionsDialog";
 import { type ServiceRow, serviceRowsOf } from "./serviceRows";
 import { serviceWhy } from "./serviceWhy";
 import { type EquipmentRecords, type EquipmentRecordsState, useEquipmentRecords } from "./useEquipmentRecords";
@@ -121,6 +123,7 @@ function ServiceItem({ row, records, why, readOnly }: ServiceItemProps) {
   const desktop = useDevice() === "desktop";
   const nameId = useId();
   const [updating, setUpdating] = useState(false);
+  const [options, setOptions] = useState(false);
   const { serviceType, performed } = row;
   const { equipment } = records.view;
   const timeZone = records.site.site.timeZone;
@@ -195,23 +198,21 @@ function ServiceItem({ row, records, why, readOnly }: ServiceItemProps) {
         {lastDateText}
       </Typography>
       {(mayPerform || mayEditDates) && (
-        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", mt: 1 }}>
-          {mayPerform && (
-            <Button variant="contained" size="small" loading={updating} loadingPosition="start" disabled={updating} onClick={() => void perform(false)}>
-              {updating ? t("serviceUpdating") : t("servicePerformNow")}
+        <>
+          <Box sx={{ mt: 1 }}>
+            <Button variant="contained" size="small" loading={updating} loadingPosition="start" disabled={updating} onClick={() => setOptions(true)}>
+              {updating ? t("serviceUpdating") : t("serviceOptions")}
             </Button>
-          )}
-          {mayPerform && desktop && scheduled && (
-            <Button variant="outlined" size="small" disabled={updating} onClick={() => void perform(true)}>
-              {t("serviceFromScheduled")}
-            </Button>
-          )}
-          {mayEditDates && (
-            <Button size="small" component={RouterLink} to={performedServicePath(equipment.locationId, equipment.id, serviceType.id)}>
-              {t("serviceEditDates")}
-            </Button>
-          )}
-        </Stack>
+          </Box>
+          <ServiceOptionsDialog
+            open={options}
+            serviceName={serviceType.name}
+            onPerformNow={mayPerform ? () => void perform(false) : undefined}
+            onFromScheduled={mayPerform && desktop && scheduled ? () => void perform(true) : undefined}
+            editDatesPath={mayEditDates ? performedServicePath(equipment.locationId, equipment.id, serviceType.id) : undefined}
+            onClose={() => setOptions(false)}
+          />
+        </>
       )}
     </Box>
   );

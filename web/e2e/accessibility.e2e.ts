@@ -53,6 +53,7 @@ function screens(s: Seeded, owner: Account): string[] {
     "/profile",
     "/organization",
     "/preferences",
+    "/analytics",
     "/users",
     "/users/new",
     `/users/${owner.userId}`,

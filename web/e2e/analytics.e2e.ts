@@ -21,7 +21,7 @@ async function counts(token: string, orgId: string): Promise<{ enabled: boolean;
 describe("Analytics", () => {
   it("counts the screens opened, shows them to the owner, and turns off", async () => {
     const owner = await signUpByApi(server, uniqueEmail("analytics"));
-    const context = await newContext(browser, server, VIEWPORTS.phone);
+    const context = await newContext(browser, server, VIEWPORTS.mobile);
     const page = await context.newPage();
     await signIn(page, owner);
     await page.goto("/schedule");

@@ -45,6 +45,7 @@ import {
 } from "./schedule";
 import { useSiteDrop } from "./siteDrag";
 import { useDueSites } from "./useDueSites";
+import { track } from "../../offline/analytics/track";
 
 interface UserRecord extends SyncRecord {
   name?: string;
@@ -98,6 +99,7 @@ export function SchedulePage() {
   async function add(site: Pick<Site, "id" | "name">, day = selected, userId = firstUser?.id) {
     if (!userId || !user) return;
     await engine.put("schedule", { ...newEvent(newId(), site.id, day, userId), orgId: user.orgId });
+    track("SCHEDULE", "add_visit");
     snackbar.show(t("scheduleAdded", { site: site.name, date: date(day) }));
   }
 
@@ -109,12 +111,14 @@ export function SchedulePage() {
   async function save(event: ScheduledEvent, draft: EventDraft) {
     setEditing(null);
     await engine.put("schedule", { ...event, ...draft });
+    track("SCHEDULE", "change_visit");
     snackbar.show(t("scheduleSaved", { site: siteName(event.locationId), date: date(draft.date) }));
   }
 
   async function remove(event: ScheduledEvent) {
     setEditing(null);
     await engine.remove("schedule", event);
+    track("SCHEDULE", "delete_visit");
     snackbar.show(t("scheduleDeleted", { site: siteName(event.locationId), date: date(event.date) }));
   }
 

@@ -1,6 +1,7 @@
 // Due engine benchmark for Node, the twin of bench/src/bin/due.rs: the same 100,000 pieces
 // of equipment × 3 service types, built from the same pseudo-random sequence, so the
-// checksum line must match the Rust one. Run by bench/due.sh.
+// checksum line must match the Rust one. Run by bench/due.sh. Items of one site share its
+// records and their type's service types, as in the app (and as the Rust side's catalogue).
 
 import { evaluate } from "../../web/src/domain/due/index";
 import type { DueInput, ServiceType } from "../../web/src/domain/due/index";
@@ -57,17 +58,59 @@ function date(daysAfter2023: number, hour: number): string {
   return `${year}-${pad(month + 1)}-${pad(day + 1)}T${pad(hour)}:15:00.000Z`;
 }
 
+/**
+ * The records many items share, built once as the app holds them (domain/records.ts
+ * `dueInputOf`): a site and its location overrides and service months, an equipment type and
+ * its service types. Site `s` holds equipment of type `s % 10` only.
+ */
+interface Shared {
+  site: { id: string; timeZone: string; typeId: string };
+  equipmentType: { id: string; serviceMonthCategoryId: string };
+  services: ServiceType[];
+  locationOverrides: DueInput["locationOverrides"];
+  serviceMonths: DueInput["serviceMonths"];
+}
+
+const shared = new Map<number, Shared>();
+const serviceTypesOf = new Map<number, ServiceType[]>();
+
+function sharedOf(siteIndex: number, k: number): Shared {
+  let records = shared.get(siteIndex);
+  if (records) return records;
+  let services = serviceTypesOf.get(k);
+  if (!services) serviceTypesOf.set(k, (services = serviceTypes(k)));
+  const site = {
+    id: `site${siteIndex}`,
+    timeZone: ZONES[siteIndex % 4] as string,
+    typeId: siteIndex % 3 === 0 ? "hospital" : "office",
+  };
+  records = {
+    site,
+    equipmentType: { id: `et${k}-type`, serviceMonthCategoryId: `cat${k % 3}` },
+    services,
+    locationOverrides:
+      siteIndex % 7 === 0 ? [{ locationId: site.id, serviceTypeId: `et${k}-inspect`, overrideFrequency: 2 }] : [],
+    serviceMonths: [
+      {
+        serviceMonthCategoryId: `cat${k % 3}`,
+        locationId: site.id,
+        march: true,
+        june: siteIndex % 2 === 0,
+        september: true,
+        december: siteIndex % 5 === 0,
+      },
+    ],
+  };
+  shared.set(siteIndex, records);
+  return records;
+}
+
 function equipment(i: number): DueInput {
   const siteIndex = i % 500;
   const k = i % 10;
-  const site = {
-    id: `site${siteIndex}`,
-    timeZone: ZONES[siteIndex % 4],
-    typeId: siteIndex % 3 === 0 ? "hospital" : "office",
-  };
+  const { site, equipmentType, services, locationOverrides, serviceMonths } = sharedOf(siteIndex, k);
   const equipmentId = `eq${i}`;
   const fieldData = { hours: String(below(3000)) };
-  const services = serviceTypes(k);
   const performedServices = services.map((s) => {
     const readings = { hours: String(below(2000)) };
     const last = date(below(440), below(24));
@@ -81,25 +124,13 @@ function equipment(i: number): DueInput {
       equipmentFieldData: readings,
     };
   });
-  const locationOverrides =
-    siteIndex % 7 === 0 ? [{ locationId: site.id, serviceTypeId: `et${k}-inspect`, overrideFrequency: 2 }] : [];
-  const serviceMonths = [
-    {
-      serviceMonthCategoryId: `cat${k % 3}`,
-      locationId: site.id,
-      march: true,
-      june: siteIndex % 2 === 0,
-      september: true,
-      december: siteIndex % 5 === 0,
-    },
-  ];
   const deficiencies = below(20) === 0 ? [{ equipmentId, dateOpened: "2024-03-01" }] : [];
   const history = below(50) === 0 ? [{ equipmentId, date: date(439, below(24)), type: 4 }] : [];
   return {
     now: NOW,
     site,
     equipment: { id: equipmentId, manufactureDate: "2015-06-01", fieldData },
-    equipmentType: { id: `et${k}-type`, serviceMonthCategoryId: `cat${k % 3}` },
+    equipmentType,
     serviceTypes: services,
     performedServices,
     locationOverrides,

@@ -20,23 +20,42 @@ fn error(field: impl Into<String>, message: impl Into<String>) -> DueError {
 }
 
 /// The clocks of the zones met so far, so that evaluating many pieces of equipment reads
-/// each zone's offsets once.
+/// each zone's offsets once, and the start of today in each zone for the latest `now` (a
+/// report or a site's list asks for the same few zones at the same instant many times).
 #[derive(Debug, Default)]
 pub struct Clocks {
-    known: HashMap<String, Option<Clock>>,
+    known: HashMap<String, Option<Zone>>,
+}
+
+#[derive(Debug)]
+struct Zone {
+    clock: Clock,
+    /// `(now, the start of its day here)` for the latest `now` asked about.
+    today: Option<(Millis, Millis)>,
 }
 
 impl Clocks {
-    fn get(&mut self, zone: &str) -> Option<&Clock> {
+    /// The zone's clock and the start of the day holding `now` there.
+    fn get(&mut self, zone: &str, now: Millis) -> Option<(&Clock, Millis)> {
         if !self.known.contains_key(zone) {
-            self.known.insert(zone.to_string(), Clock::new(zone));
+            self.known.insert(zone.to_string(), Clock::new(zone).map(|clock| Zone { clock, today: None }));
         }
-        self.known.get(zone).and_then(Option::as_ref)
+        let zone = self.known.get_mut(zone)?.as_mut()?;
+        let today = match zone.today {
+            Some((at, today)) if at == now => today,
+            _ => {
+                let today = zone.clock.day_start(now).unwrap_or(now);
+                zone.today = Some((now, today));
+                today
+            }
+        };
+        Some((&zone.clock, today))
     }
 }
 
-fn parse_date(clock: &Clock, text: &str, field: &str) -> Result<Millis, DueError> {
-    clock.parse(text).ok_or_else(|| error(field, format!("\"{text}\" is not an ISO 8601 date")))
+/// Reads a date; `field` names it in the error, and is written out only then.
+fn parse_date(clock: &Clock, text: &str, field: impl FnOnce() -> String) -> Result<Millis, DueError> {
+    clock.parse(text).ok_or_else(|| error(field(), format!("\"{text}\" is not an ISO 8601 date")))
 }
 
 /// A service of this equipment after the first pass.
@@ -80,13 +99,12 @@ pub(super) fn run(
 ) -> Result<DueResult, DueError> {
     let site = item.site.ok_or_else(|| error("site", "site is required"))?;
     let zone = present(&site.time_zone).ok_or_else(|| error("site.timeZone", "timeZone is required"))?;
-    let clock = clocks.get(zone).ok_or_else(|| error("site.timeZone", format!("unknown time zone: {zone}")))?;
+    let (clock, today) = clocks.get(zone, now).ok_or_else(|| error("site.timeZone", format!("unknown time zone: {zone}")))?;
     let equipment = item.equipment.ok_or_else(|| error("equipment", "equipment is required"))?;
     let manufactured = match present(&equipment.manufacture_date) {
-        Some(text) => Some(parse_date(clock, text, "equipment.manufactureDate")?),
+        Some(text) => Some(parse_date(clock, text, || "equipment.manufactureDate".to_string())?),
         None => None,
     };
-    let today = clock.day_start(now).unwrap_or(now);
     let equipment_type = item.equipment_type;
     let category = equipment
         .service_month
@@ -205,7 +223,7 @@ fn plan<'p>(
     if let Some((index, performed)) = performed
         && let Some(text) = present(&performed.overided_next_date)
     {
-        let next = parse_date(clock, text, &format!("performedServices[{index}].overidedNextDate"))?;
+        let next = parse_date(clock, text, || format!("performedServices[{index}].overidedNextDate"))?;
         steps.add(|| format!("service override: the next date is set to {}", clock.format(next)));
         planned.next = Some(next);
         planned.affected.clear();
@@ -213,7 +231,7 @@ fn plan<'p>(
         planned.overridden = true;
     } else {
         let last = match performed.and_then(|(index, p)| present(&p.last_date).map(|text| (index, text))) {
-            Some((index, text)) => Some(parse_date(clock, text, &format!("performedServices[{index}].lastDate"))?),
+            Some((index, text)) => Some(parse_date(clock, text, || format!("performedServices[{index}].lastDate"))?),
             None => None,
         };
         let (base, from) = match (last, ctx.manufactured) {
@@ -329,6 +347,9 @@ fn finish(ctx: &Context, planned: Vec<Planned>, readings: &Map<String, Value>) -
 /// Could Not Service (spec §4): an event dated from the start of today through the end of
 /// tomorrow hides the item until the end of the event's day (the start of the next day).
 fn hidden_until(ctx: &Context) -> Result<Option<Millis>, DueError> {
+    if ctx.item.history.is_empty() {
+        return Ok(None);
+    }
     let clock = ctx.clock;
     let day_after_tomorrow = clock.add(ctx.today, super::clock::Step::Days(2)).unwrap_or(Millis::MAX);
     let could_not_service = HistoryType::CouldNotService.number() as f64;
@@ -338,7 +359,7 @@ fn hidden_until(ctx: &Context) -> Result<Option<Millis>, DueError> {
             continue;
         }
         let Some(text) = present(&record.date) else { continue };
-        let date = parse_date(clock, text, &format!("history[{index}].date"))?;
+        let date = parse_date(clock, text, || format!("history[{index}].date"))?;
         if date < ctx.today || date >= day_after_tomorrow {
             continue;
         }

@@ -66,10 +66,15 @@ const KEPT_FROM_MS = -2_208_988_800_000;
 const MEAN_YEAR_MS = 31_556_952_000;
 
 const WEEK_MS = 7 * DAY_MS;
+/** 0001-01-01 and 9999-12-31 as days since 1970-01-01: the dates an instant may fall on. */
+const FIRST_DAY = -719_162;
+const LAST_DAY = 2_932_896;
 
 class ZoneRules {
   private readonly format: Intl.DateTimeFormat;
   private readonly years = new Map<number, YearRules>();
+  /** The latest instant asked for its day's start, and that start (a site's items share `now`). */
+  lastDayStart: { t: Millis; start: Millis } | undefined;
 
   constructor(readonly name: string) {
     this.format = new Intl.DateTimeFormat("en-US", {
@@ -147,21 +152,8 @@ class ZoneRules {
   }
 }
 
-const zones = new Map<string, ZoneRules | null>();
-
-function zoneRules(name: string): ZoneRules | null {
-  let rules = zones.get(name);
-  if (rules === undefined) {
-    try {
-      // Offsets and abbreviations are not zone names (the Rust side refuses them too).
-      rules = /^[A-Za-z]/.test(name) ? new ZoneRules(name) : null;
-    } catch {
-      rules = null;
-    }
-    zones.set(name, rules);
-  }
-  return rules;
-}
+/** The clock of each zone met so far (null for a name that is not a zone). */
+const clocks = new Map<string, Clock | null>();
 
 const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
 const pad = (n: number, width = 2): string => (width === 2 && n < 100 ? (TWO_DIGITS[n] as string) : String(n).padStart(width, "0"));
@@ -245,8 +237,17 @@ export class Clock {
 
   /** The zone named `name` (an IANA name such as `America/Toronto`), if known. */
   static of(name: string): Clock | undefined {
-    const rules = zoneRules(name);
-    return rules ? new Clock(rules) : undefined;
+    let clock = clocks.get(name);
+    if (clock === undefined) {
+      try {
+        // Offsets and abbreviations are not zone names (the Rust side refuses them too).
+        clock = /^[A-Za-z]/.test(name) ? new Clock(new ZoneRules(name)) : null;
+      } catch {
+        clock = null;
+      }
+      clocks.set(name, clock);
+    }
+    return clock ?? undefined;
   }
 
   offsetSeconds(t: Millis): number {
@@ -262,7 +263,11 @@ export class Clock {
   /** The instant of a wall-clock date and time; undefined outside years 1 to 9999. */
   resolve(c: Civil): Millis | undefined {
     if (c.year < 1) return undefined;
-    const local = daysFromCivil(c.year, c.month, c.day) * DAY_MS + c.time;
+    return this.resolveLocal(daysFromCivil(c.year, c.month, c.day) * DAY_MS + c.time);
+  }
+
+  /** The instant of the wall-clock time `local` (milliseconds since 1970-01-01 on the wall clock), as `resolve`. */
+  private resolveLocal(local: number): Millis | undefined {
     const before = this.offsetSeconds(local - DAY_MS) * 1000;
     const after = this.offsetSeconds(local + DAY_MS) * 1000;
     if (before === after) return this.inRange(local - before);
@@ -277,8 +282,18 @@ export class Clock {
     return this.inRange(t);
   }
 
+  /** The first instant of the wall-clock day that holds `t` (`t` itself if none resolves). */
+  dayStart(t: Millis): Millis {
+    const last = this.rules.lastDayStart;
+    if (last?.t === t) return last.start;
+    const c = this.civil(t);
+    const start = this.startOfDay(c.year, c.month, c.day) ?? t;
+    this.rules.lastDayStart = { t, start };
+    return start;
+  }
+
   startOfDay(year: number, month: number, day: number): Millis | undefined {
-    return this.resolve({ year, month, day, time: 0 });
+    return year < 1 ? undefined : this.resolveLocal(daysFromCivil(year, month, day) * DAY_MS);
   }
 
   /** `t` moved by `step` (negative counts move back); undefined outside years 1 to 9999. */
@@ -289,8 +304,11 @@ export class Clock {
       case "hours":
         return this.inRange(t + step.count * HOUR_MS);
       case "days": {
-        const c = this.civil(t);
-        return this.resolve(civilOfDays(daysFromCivil(c.year, c.month, c.day) + step.count, c.time));
+        // The wall-clock day and time of `t`, moved by whole days (no calendar date needed).
+        const local = t + this.offsetSeconds(t) * 1000;
+        const days = Math.floor(local / DAY_MS) + step.count;
+        if (days < FIRST_DAY || days > LAST_DAY) return undefined;
+        return this.resolveLocal(days * DAY_MS + (local - Math.floor(local / DAY_MS) * DAY_MS));
       }
       case "months": {
         const c = this.civil(t);
@@ -331,7 +349,7 @@ export class Clock {
     const { year, month, day } = parts;
     if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
     if (parts.time === undefined) return this.startOfDay(year, month, day);
-    if (parts.offset === undefined) return this.resolve({ year, month, day, time: parts.time });
+    if (parts.offset === undefined) return this.resolveLocal(daysFromCivil(year, month, day) * DAY_MS + parts.time);
     return this.inRange(daysFromCivil(year, month, day) * DAY_MS + parts.time - parts.offset * 1000);
   }
 

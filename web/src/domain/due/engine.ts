@@ -15,7 +15,7 @@ import {
   present,
   sameOwner,
 } from "./input";
-import { type Rules, type TimeRule, holds, lastReading, own, readRules } from "./rules";
+import { type Rules, type TimeRule, holds, lastReading, own, rulesOf } from "./rules";
 import { after, intoServiceMonth, monthsApply, yieldToOther } from "./schedule";
 
 export type AffectedBy = "Location Override" | "Service Override" | "Service Months" | "Another Service";
@@ -65,9 +65,10 @@ interface Context {
   explain: boolean;
 }
 
-function parseDate(clock: Clock, text: string, field: string): Millis {
+/** Reads a date; `field` names it in the error, and is written out only then. */
+function parseDate(clock: Clock, text: string, field: () => string): Millis {
   const t = clock.parse(text);
-  if (t === undefined) throw new DueError(field, `"${text}" is not an ISO 8601 date`);
+  if (t === undefined) throw new DueError(field(), `"${text}" is not an ISO 8601 date`);
   return t;
 }
 
@@ -81,9 +82,8 @@ export function run(input: DueInput, now: Millis, explain: boolean): DueResult {
   const equipment = input.equipment;
   if (equipment == null) throw new DueError("equipment", "equipment is required");
   const made = present(equipment.manufactureDate);
-  const manufactured = made === undefined ? undefined : parseDate(clock, made, "equipment.manufactureDate");
-  const c = clock.civil(now);
-  const today = clock.startOfDay(c.year, c.month, c.day) ?? now;
+  const manufactured = made === undefined ? undefined : parseDate(clock, made, () => "equipment.manufactureDate");
+  const today = clock.dayStart(now);
   const equipmentType = input.equipmentType;
   const category =
     (typeof equipment.serviceMonth === "string" && equipment.serviceMonth !== "" ? equipment.serviceMonth : undefined) ??
@@ -111,9 +111,8 @@ export function run(input: DueInput, now: Millis, explain: boolean): DueResult {
   const planned: Planned[] = [];
   (input.serviceTypes ?? []).forEach((service, index) => {
     if (service.deleted === true || !sameOwner(service.equipmentTypeId, typeId)) return;
-    const path = `serviceTypes[${index}]`;
     const id = service.id;
-    if (typeof id !== "string" || id === "") throw new DueError(`${path}.id`, "id is required");
+    if (typeof id !== "string" || id === "") throw new DueError(`serviceTypes[${index}].id`, "id is required");
     const typeOfSite = site.typeId;
     const disabledHere = typeOfSite != null && own(service.disabledSiteTypes, typeOfSite) === true;
     const overrides = input.locationOverrides ?? [];
@@ -122,7 +121,7 @@ export function run(input: DueInput, now: Millis, explain: boolean): DueResult {
     );
     const override = overrideIndex < 0 ? undefined : { index: overrideIndex, record: overrides[overrideIndex] as LocationOverride };
     if (disabledHere || override?.record.disabledForLocation === true) return;
-    planned.push(plan(ctx, service, path, id, override));
+    planned.push(plan(ctx, service, index, id, override));
   });
 
   const firstPass = planned.map((p) => [p.id, p.next] as const);
@@ -133,7 +132,7 @@ export function run(input: DueInput, now: Millis, explain: boolean): DueResult {
 function plan(
   ctx: Context,
   service: ServiceType,
-  path: string,
+  index: number,
   id: string,
   override: { index: number; record: LocationOverride } | undefined,
 ): Planned {
@@ -158,33 +157,34 @@ function plan(
     steps?.push("unscheduled: no next date and never due");
     return planned;
   }
-  const rules = readRules(service, path);
+  const rules = rulesOf(service, index);
   planned.rules = rules;
   if (!rules.time) {
     steps?.push("no time condition: no next date");
     return planned;
   }
   const clock = ctx.clock;
-  const time: TimeRule = { frequency: { ...rules.time.frequency }, field: rules.time.field };
+  // The service type's own rule, shared by every item, unless a location override changes it.
+  let time: TimeRule = rules.time;
   if (override && override.record.overrideFrequency != null) {
     const count = wholeCount(override.record.overrideFrequency);
     if (count === undefined) {
       throw new DueError(`locationOverrides[${override.index}].overrideFrequency`, "overrideFrequency must be a whole number of at least 1");
     }
-    time.frequency.count = count;
+    time = { frequency: { kind: time.frequency.kind, count }, field: time.field };
     planned.affected.push("Location Override");
     steps?.push(`location override: frequency is ${describe(time.frequency)}`);
   }
   const overrideText = present(performed?.overidedNextDate);
   if (overrideText !== undefined) {
-    const next = parseDate(clock, overrideText, `performedServices[${performedIndex}].overidedNextDate`);
+    const next = parseDate(clock, overrideText, () => `performedServices[${performedIndex}].overidedNextDate`);
     steps?.push(`service override: the next date is set to ${clock.format(next)}`);
     planned.next = next;
     planned.affected = ["Service Override"];
     planned.overridden = true;
   } else {
     const lastText = present(performed?.lastDate);
-    const last = lastText === undefined ? undefined : parseDate(clock, lastText, `performedServices[${performedIndex}].lastDate`);
+    const last = lastText === undefined ? undefined : parseDate(clock, lastText, () => `performedServices[${performedIndex}].lastDate`);
     const [base, from] =
       last !== undefined
         ? [last, "last performed"]
@@ -229,13 +229,21 @@ function finish(ctx: Context, planned: Planned[], readings: Record<string, unkno
     let due = false;
     const rules = p.rules;
     if (rules) {
-      const results: boolean[] = [];
+      // Every condition is checked (and explained), then combined by dueWhen.
+      let checked = 0;
+      let all = true;
+      let any = false;
+      const record = (holds: boolean) => {
+        checked++;
+        all &&= holds;
+        any ||= holds;
+      };
       if (p.time && p.next !== undefined) {
         const unit = p.time.frequency.kind;
         const from = periodStart(unit, clock, p.next);
         const timeDue = ctx.now >= from;
         p.steps?.push(`time: due from ${clock.format(from)} (same ${unitName(unit)} as the next date or later): ${yesNo(timeDue)}`);
-        results.push(timeDue);
+        record(timeDue);
       }
       const lastReadings = p.performed?.equipmentFieldData;
       for (const metered of rules.metered) {
@@ -247,15 +255,15 @@ function finish(ctx: Context, planned: Planned[], readings: Record<string, unkno
             `metered: reading ${reading === undefined ? "none" : valueText(reading)}, field ${metered.fieldId} ${metered.method} ${metered.amount}${since}: ${yesNo(ok)}`,
           );
         }
-        results.push(ok);
+        record(ok);
       }
-      due = rules.dueWhen === "all" ? results.length > 0 && results.every(Boolean) : results.some(Boolean);
+      due = rules.dueWhen === "all" ? checked > 0 && all : any;
       p.steps?.push(`due when ${rules.dueWhen}: ${yesNo(due)}`);
     }
     const service: ServiceDue = {
       serviceTypeId: p.id,
       nextDate: p.next === undefined ? null : clock.format(p.next),
-      affectedBy: MARKER_ORDER.filter((m) => p.affected.includes(m)),
+      affectedBy: p.affected.length < 2 ? p.affected : MARKER_ORDER.filter((m) => p.affected.includes(m)),
       due,
       inspection: p.service.inspection === true,
       unscheduled: p.service.unscheduled === true,
@@ -278,6 +286,7 @@ function finish(ctx: Context, planned: Planned[], readings: Record<string, unkno
 
 /** Could Not Service: an event from the start of today through the end of tomorrow hides the item until the end of its day. */
 function hiddenUntil(ctx: Context): Millis | undefined {
+  if (!ctx.input.history?.length) return undefined;
   const clock = ctx.clock;
   const dayAfterTomorrow = clock.add(ctx.today, { unit: "days", count: 2 }) ?? Number.MAX_SAFE_INTEGER;
   let until: Millis | undefined;
@@ -285,7 +294,7 @@ function hiddenUntil(ctx: Context): Millis | undefined {
     if (record.deleted === true || record.type !== HISTORY_COULD_NOT_SERVICE || !sameOwner(record.equipmentId, ctx.equipmentId)) return;
     const text = present(record.date);
     if (text === undefined) return;
-    const date = parseDate(clock, text, `history[${index}].date`);
+    const date = parseDate(clock, text, () => `history[${index}].date`);
     if (date < ctx.today || date >= dayAfterTomorrow) return;
     const c = clock.civil(date);
     const endOfDay = clock.add(clock.startOfDay(c.year, c.month, c.day) ?? date, { unit: "days", count: 1 });

@@ -99,6 +99,21 @@ export function readRules(service: ServiceType, path: string): Rules {
   return { time, metered, dueWhen, advanced: readAdvanced(service, path) };
 }
 
+/**
+ * The rules of `serviceTypes[index]`, read once per service type record: records are values
+ * (a changed record is a new object), and evaluating a site or a report meets the same few
+ * service types for every item. A record that fails is read (and throws) again each time.
+ */
+export function rulesOf(service: ServiceType, index: number): Rules {
+  const known = readRulesOnce.get(service);
+  if (known?.index === index) return known.rules;
+  const rules = readRules(service, `serviceTypes[${index}]`);
+  readRulesOnce.set(service, { index, rules });
+  return rules;
+}
+
+const readRulesOnce = new WeakMap<ServiceType, { index: number; rules: Rules }>();
+
 function readAdvanced(service: ServiceType, path: string): Advanced {
   const code = service.advancedAction;
   if (code == null || code === 0 || code === 1) return { kind: "none" };
@@ -116,12 +131,15 @@ function readAdvanced(service: ServiceType, path: string): Advanced {
 const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** The common case (a meter reading such as `1250`), read without trimming. */
+const PLAIN_DIGITS = /^\d{1,15}$/;
 const ASCII_SPACE = /^[ \t\n\f\r]+|[ \t\n\f\r]+$/g;
 
 /** A number, or text that is exactly a decimal number (`12`, `-3.5`, `1e3`; spaces around are allowed). */
 export function toNumber(value: unknown): number | undefined {
   if (typeof value === "number") return value;
   if (typeof value !== "string") return undefined;
+  if (PLAIN_DIGITS.test(value)) return Number(value);
   const text = value.replace(ASCII_SPACE, "");
   return DECIMAL.test(text) ? Number(text) : undefined;
 }

@@ -3,41 +3,15 @@
  * selectors: one text input named by its label, the selectors behind the button at its end.
  */
 import { TimePicker } from "@mui/x-date-pickers/TimePicker";
-import type { PickerFieldProps } from "./DatePickerField";
-import { PickerAdornment, PickerFrame, TIME_STEPS, pickedText, pickerViews, usePickedValue } from "./pickerParts";
+import { type PickerFieldProps, PickerFrame, TIME_STEPS, usePickerProps } from "./pickerParts";
 
 const FORMAT = "HH:mm";
 
-export function TimePickerField({ label, value, onChange, required, disabled, missing = false, invalid = false, helperText, name, onBlur }: PickerFieldProps) {
-  const [picked, setPicked] = usePickedValue(value, FORMAT);
+export function TimePickerField(props: PickerFieldProps) {
+  const shared = usePickerProps(props, FORMAT);
   return (
-    <PickerFrame missing={missing}>
-      <TimePicker
-        label={label}
-        value={picked}
-        onChange={(next) => {
-          setPicked(next);
-          onChange(pickedText(next, FORMAT));
-        }}
-        format={FORMAT}
-        ampm={false}
-        views={["hours", "minutes"]}
-        timeSteps={TIME_STEPS}
-        disabled={disabled}
-        name={name}
-        viewRenderers={pickerViews}
-        slots={{ inputAdornment: PickerAdornment }}
-        slotProps={{
-          textField: {
-            required,
-            fullWidth: true,
-            error: invalid && !missing,
-            helperText,
-            onBlur,
-            slotProps: { inputLabel: { shrink: true }, htmlInput: { "aria-invalid": invalid } },
-          },
-        }}
-      />
+    <PickerFrame missing={props.missing ?? false}>
+      <TimePicker {...shared} format={FORMAT} ampm={false} views={["hours", "minutes"]} timeSteps={TIME_STEPS} />
     </PickerFrame>
   );
 }

@@ -120,6 +120,53 @@ const localeText = {
   minutesClockNumberText: (minutes: string) => t(Number(minutes) === 1 ? "pickerMinute" : "pickerMinutes", { value: minutes.padStart(2, "0") }),
 };
 
+/** What every picker field is given: its label, value and state, as the field's props say. */
+export interface PickerFieldProps {
+  label: string;
+  /** The record's text for the value, or "" (also while half typed). */
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  disabled?: boolean;
+  /** Shows the Required icon (§5). */
+  missing?: boolean;
+  /** Marks the field invalid (its message goes in `helperText`). */
+  invalid?: boolean;
+  helperText?: string;
+  name?: string;
+  onBlur?: () => void;
+}
+
+/**
+ * The props the three pickers share: the value kept as the record's text in `format`, the views,
+ * the adornment, and the text field's label, state and message.
+ */
+export function usePickerProps({ label, value, onChange, required, disabled, missing = false, invalid = false, helperText, name, onBlur }: PickerFieldProps, format: string) {
+  const [picked, setPicked] = usePickedValue(value, format);
+  return {
+    label,
+    value: picked,
+    onChange: (next: Dayjs | null) => {
+      setPicked(next);
+      onChange(pickedText(next, format));
+    },
+    disabled,
+    name,
+    viewRenderers: pickerViews,
+    slots: { inputAdornment: PickerAdornment },
+    slotProps: {
+      textField: {
+        required,
+        fullWidth: true,
+        error: invalid && !missing,
+        helperText,
+        onBlur,
+        slotProps: { inputLabel: { shrink: true }, htmlInput: { "aria-invalid": invalid } },
+      },
+    },
+  };
+}
+
 export function PickerFrame({ missing, children }: { missing: boolean; children: ReactNode }) {
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} localeText={localeText}>

@@ -11,10 +11,9 @@ import { Link as RouterLink } from "react-router";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import type { DueMark } from "../../domain/dueMarks";
-import type { HistoryRecord } from "../../domain/history";
-import type { Deficiency, Equipment, LocationOverride, PerformedService, ServiceMonth, Site } from "../../domain/records";
 import { type StringKey, t } from "../../lib/strings";
-import { useLoadedRecords, useRecords, useSyncStatus } from "../../offline/SyncProvider";
+import { useRecords, useSyncStatus } from "../../offline/SyncProvider";
+import { useDueRecords } from "../../offline/useDueRecords";
 import type { SyncRecord } from "../../offline/records";
 import { useCatalogue } from "../../offline/useSiteRecords";
 import { ListSkeleton } from "../../ui/ListSkeleton";
@@ -43,20 +42,9 @@ export function DashboardPage() {
 }
 
 function useDashboardRecords(): DashboardRecords | undefined {
-  const sites = useLoadedRecords<Site>("locations");
-  const equipment = useLoadedRecords<Equipment>("equipment");
-  const performedServices = useRecords<PerformedService>("performedServices");
-  const history = useRecords<HistoryRecord>("history");
-  const deficiencies = useRecords<Deficiency>("deficiencies");
-  const locationOverrides = useRecords<LocationOverride>("locationOverrides");
-  const serviceMonths = useRecords<ServiceMonth>("serviceMonths");
+  const due = useDueRecords();
   const schedule = useRecords<Visit>("schedule");
-  return useMemo(
-    () =>
-      sites &&
-      equipment && { sites, equipment, performedServices, history, deficiencies, locationOverrides, serviceMonths, schedule },
-    [sites, equipment, performedServices, history, deficiencies, locationOverrides, serviceMonths, schedule],
-  );
+  return useMemo(() => due && { ...due, schedule }, [due, schedule]);
 }
 
 function Dashboard({ orgId }: { orgId: string }) {

@@ -3,13 +3,14 @@
  * unless the row already names them), each opening its dialog with SCHEDULE_WRITE, and — when
  * given `onDropSite` — a target a due site can be dropped on.
  */
-import { Box, ButtonBase, Stack, Typography } from "@mui/material";
+import { Box, Stack, Typography } from "@mui/material";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import { t } from "../../lib/strings";
 import { VisuallyHidden } from "../../ui/VisuallyHidden";
 import type { ScheduledEvent } from "./schedule";
 import { useSiteDrop } from "./siteDrag";
+import { VisitBlock } from "./VisitBlock";
 
 export interface DayCellProps {
   day: string;
@@ -82,31 +83,10 @@ export function DayCell({ day, events, heading, siteName, userName, onEdit, onDr
               )}
             </>
           );
-          const sx = {
-            display: "flex",
-            flexDirection: "column",
-            alignItems: "flex-start",
-            textAlign: "left",
-            px: 1,
-            py: 1,
-            borderRadius: 1,
-            bgcolor: "primary.main",
-            color: "primary.contrastText",
-            borderLeft: 4,
-            borderColor: "primary.dark",
-          } as const;
-          return onEdit ? (
-            <ButtonBase
-              key={event.id}
-              onClick={() => onEdit(event)}
-              sx={{ ...sx, "&:hover": { bgcolor: "primary.dark" }, "&.Mui-focusVisible": { outline: 3, outlineStyle: "solid", outlineColor: "secondary.main" } }}
-            >
+          return (
+            <VisitBlock key={event.id} event={event} onEdit={onEdit} label={user === undefined ? `${site}, ${times}` : t("scheduleVisitLabel", { site, times, user })} sx={{ px: 1 }}>
               {content}
-            </ButtonBase>
-          ) : (
-            <Box key={event.id} role="group" aria-label={user === undefined ? `${site}, ${times}` : t("scheduleVisitLabel", { site, times, user })} sx={sx}>
-              {content}
-            </Box>
+            </VisitBlock>
           );
         })}
       </Stack>

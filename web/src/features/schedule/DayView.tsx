@@ -3,11 +3,12 @@
  * every event of the day, with each event drawn from its start to its end time. Events that
  * overlap sit side by side. With SCHEDULE_WRITE an event opens its dialog to edit or delete.
  */
-import { Box, ButtonBase, Paper, Typography } from "@mui/material";
+import { Box, Paper, Typography } from "@mui/material";
 import dayjs from "dayjs";
 import { t } from "../../lib/strings";
 import { VisuallyHidden } from "../../ui/VisuallyHidden";
 import { type ScheduledEvent, dayHours, isTime, minutesOf } from "./schedule";
+import { VisitBlock } from "./VisitBlock";
 
 /** Rows of 15 minutes, 12 px each: an hour is 48 px. */
 const SLOT_MINUTES = 15;
@@ -112,36 +113,16 @@ export function DayView({ day, events, work, siteName, userName, onEdit }: DayVi
               </Typography>
             </>
           );
-          const sx = {
-            gridColumn: `${lane + 2}`,
-            gridRow: `${from} / ${to}`,
-            zIndex: 1,
-            display: "flex",
-            flexDirection: "column",
-            alignItems: "flex-start",
-            justifyContent: "flex-start",
-            textAlign: "left",
-            overflow: "hidden",
-            px: 2,
-            py: 1,
-            borderRadius: 1,
-            bgcolor: "primary.main",
-            color: "primary.contrastText",
-            borderLeft: 4,
-            borderColor: "primary.dark",
-          } as const;
-          return onEdit ? (
-            <ButtonBase
+          return (
+            <VisitBlock
               key={event.id}
-              onClick={() => onEdit(event)}
-              sx={{ ...sx, "&:hover": { bgcolor: "primary.dark" }, "&.Mui-focusVisible": { outline: 3, outlineStyle: "solid", outlineColor: "secondary.main" } }}
+              event={event}
+              onEdit={onEdit}
+              label={`${site}, ${times}, ${userName(event.userId)}`}
+              sx={{ gridColumn: `${lane + 2}`, gridRow: `${from} / ${to}`, zIndex: 1, justifyContent: "flex-start", overflow: "hidden", px: 2 }}
             >
               {content}
-            </ButtonBase>
-          ) : (
-            <Box key={event.id} role="group" aria-label={`${site}, ${times}, ${userName(event.userId)}`} sx={sx}>
-              {content}
-            </Box>
+            </VisitBlock>
           );
         })}
       </Box>

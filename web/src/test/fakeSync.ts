@@ -3,6 +3,7 @@
  * (versions, cursor pages, last-writer-wins, final tombstones, per-record answers), and a
  * clock whose time and timers move only when a test says so.
  */
+import type { StreamEnd, SyncEventHandlers } from "../api/syncEvents";
 import { ApiError } from "../api/types";
 import { mayWrite } from "../domain/actions";
 import { stampOnReceipt } from "../domain/lww";
@@ -27,7 +28,7 @@ function normalized(stamp: string): string {
 
 export class FakeSyncServer implements SyncApi {
   private records = new Map<string, Stored>();
-  private version = 0;
+  protected version = 0;
   /** The history the versions count in; a restore starts another. */
   epoch = "epoch-1";
   private epochs = 1;
@@ -64,6 +65,7 @@ export class FakeSyncServer implements SyncApi {
   seed(kind: SyncKind, record: SyncRecord): SyncRecord {
     const stored = { ...record, lastUpdated: normalized(record.lastUpdated) };
     this.records.set(`${kind}/${record.id}`, { kind, record: stored, version: ++this.version });
+    this.versionsGrew();
     return stored;
   }
 
@@ -115,15 +117,20 @@ export class FakeSyncServer implements SyncApi {
   async upload(body: UploadBody): Promise<UploadAnswer> {
     this.uploads.push(structuredClone(body));
     return this.call(() => {
+      const before = this.version;
       const answer: UploadAnswer = { serverTime: new Date(this.now()).toISOString() };
       for (const [key, list] of Object.entries(body)) {
         const kind = key as keyof UploadBody;
         if (!SYNC_KINDS.includes(kind) || !Array.isArray(list)) throw new ApiError("api", `Unknown sync key: ${key}`, 400);
         answer[kind] = list.map((record) => this.decide(kind, record));
       }
+      if (this.version > before) this.versionsGrew();
       return answer;
     });
   }
+
+  /** The organisation's version grew (a write committed). */
+  protected versionsGrew(): void {}
 
   private decide(kind: SyncKind, incoming: SyncRecord): RecordAnswer {
     const { id } = incoming;
@@ -163,6 +170,68 @@ export class FakeSyncServer implements SyncApi {
     } finally {
       this.inFlight -= 1;
     }
+  }
+}
+
+interface OpenStream {
+  handlers: SyncEventHandlers;
+  end(end: StreamEnd): void;
+}
+
+/**
+ * A server with the change stream (docs/sync.md "Live sync"): each stream hears the current
+ * version at once, then every version a write adds.
+ */
+export class LiveFakeSyncServer extends FakeSyncServer {
+  private readonly open = new Set<OpenStream>();
+  /** How many streams were asked for. */
+  connects = 0;
+  /** New streams are refused with this error (a 404 from a server without the route, a 403 after access was removed). */
+  refuseStreams: ApiError | null = null;
+
+  get streams(): number {
+    return this.open.size;
+  }
+
+  async events(handlers: SyncEventHandlers, signal: AbortSignal): Promise<StreamEnd> {
+    this.connects += 1;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.offline) throw new ApiError("offline", "Device is offline");
+    if (this.refuseStreams) throw this.refuseStreams;
+    signal.throwIfAborted();
+    return new Promise((resolve, reject) => {
+      const stream: OpenStream = {
+        handlers,
+        end: (end) => {
+          this.open.delete(stream);
+          resolve(end);
+        },
+      };
+      this.open.add(stream);
+      signal.addEventListener(
+        "abort",
+        () => {
+          this.open.delete(stream);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+      handlers.version({ version: this.version, serverEpoch: this.epoch });
+    });
+  }
+
+  /** Closes every open stream, as a restart does, or with the `end` event's reason. */
+  cut(reason?: string): void {
+    for (const stream of [...this.open]) stream.end({ reason });
+  }
+
+  /** A keep-alive comment on every open stream. */
+  keepAlive(): void {
+    for (const stream of this.open) stream.handlers.heardFrom?.();
+  }
+
+  protected override versionsGrew(): void {
+    for (const stream of this.open) stream.handlers.version({ version: this.version, serverEpoch: this.epoch });
   }
 }
 
@@ -259,9 +328,11 @@ export interface TestWorld {
   channel?: string;
 }
 
-export function testWorld(indexedDB: IDBFactory, options: { serverAhead?: number; channel?: string } = {}): TestWorld {
+/** `live`: the server has the change stream. */
+export function testWorld(indexedDB: IDBFactory, options: { serverAhead?: number; channel?: string; live?: boolean } = {}): TestWorld {
   const clock = new ManualClock(Date.parse("2026-11-22T10:00:00.000Z"));
-  const server = new FakeSyncServer(() => clock.now() + (options.serverAhead ?? 0));
+  const serverNow = () => clock.now() + (options.serverAhead ?? 0);
+  const server = options.live ? new LiveFakeSyncServer(serverNow) : new FakeSyncServer(serverNow);
   return { indexedDB, server, clock, locks: localLocks(), channel: options.channel };
 }
 

@@ -8,7 +8,7 @@ import type { SyncStatus } from "../../offline/sync/status";
 import { type TestTab, openTab, testWorld } from "../../test/fakeSync";
 import { setViewportWidth } from "../../test/render";
 import { SyncMessage } from "./SyncMessage";
-import { syncStatusWords } from "./syncStatusWords";
+import { syncModeText, syncStatusWords } from "./syncStatusWords";
 
 const ORG = "0000000000000000000000000000000a";
 const SITE = "1111111111111111111111111111111b";
@@ -194,5 +194,40 @@ describe("the sync status in the header", () => {
     const text = screen.getByRole("status").querySelector("p, span");
     expect(getComputedStyle(text as Element).whiteSpace).toBe("nowrap");
     expect(getComputedStyle(text as Element).textOverflow).toBe("ellipsis");
+  });
+});
+
+describe("the sync mode", () => {
+  it("says whether changes come live or at the minute's check, and nothing while offline", () => {
+    expect(syncModeText(status({ live: true }))).toBe("Live updates");
+    expect(syncModeText(status({ live: false }))).toBe("Checks for updates every minute");
+    expect(syncModeText(status())).toBe("Checks for updates every minute");
+    expect(syncModeText(status({ live: true, online: false }))).toBeUndefined();
+  });
+
+  it("shows Live beside the status while the stream is held, and the mode in the phone's details", async () => {
+    const world = testWorld(new IDBFactory(), { live: true });
+    tab = openTab(world);
+    const { engine } = tab;
+    engine.start();
+    render(
+      <SyncProvider engine={engine}>
+        <SyncMessage />
+      </SyncProvider>,
+    );
+    await waitFor(() => expect(screen.getByText("Live", { exact: true })).toBeTruthy());
+    expect(screen.getByRole("status").textContent).toMatch(/^(Up to date as of|Checking for updates)/);
+    cleanup();
+
+    setViewportWidth(375);
+    render(
+      <SyncProvider engine={engine}>
+        <SyncMessage />
+      </SyncProvider>,
+    );
+    await act(() => engine.idle());
+    fireEvent.click(screen.getByRole("button", { name: /Up to date as of/ }));
+    const details = await screen.findByRole("dialog", { name: "Sync" });
+    expect(details.textContent).toContain("Live updates");
   });
 });

@@ -4,7 +4,8 @@
  * or 'offline' beside it when nothing answers), with Sync Now. One line of a fixed height, so
  * the header never moves when the words change. A phone's bar has room for a word or two: it
  * shows how many changes wait (or were not sent), and a tap opens the whole of it, Sync Now
- * included.
+ * included. While changes come live (the change stream is held) a Live chip stands beside it;
+ * the phone's details say the mode in words.
  */
 import { Box, Button, Chip, Popover, Stack, Typography } from "@mui/material";
 import { type ReactNode, useState } from "react";
@@ -12,14 +13,16 @@ import { useSyncEngine, useSyncStatus } from "../../offline/SyncProvider";
 import { t } from "../../lib/strings";
 import { useDevice } from "../../ui/theme";
 import { useNow } from "../../ui/useNow";
-import { type SyncStatusWords, syncStatusWords } from "./syncStatusWords";
+import { type SyncStatusWords, syncModeText, syncStatusWords } from "./syncStatusWords";
 
 /** Read by screen readers, not shown. */
 const VISUALLY_HIDDEN = { position: "absolute", width: "1px", height: "1px", margin: "-1px", padding: 0, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", border: 0 } as const;
 
 export function SyncMessage() {
   const engine = useSyncEngine();
-  const words = syncStatusWords(useSyncStatus(), useNow());
+  const status = useSyncStatus();
+  const words = syncStatusWords(status, useNow());
+  const mode = syncModeText(status);
   const phone = useDevice() === "mobile";
   const [trying, setTrying] = useState(false);
 
@@ -47,7 +50,7 @@ export function SyncMessage() {
       sx={{ display: "flex", alignItems: "center", gap: 2, height: 32, minWidth: 0, flex: phone ? "0 1 auto" : "0 1 28rem" }}
     >
       {phone ? (
-        <CompactStatus words={words} syncNow={syncNow} />
+        <CompactStatus words={words} mode={mode} syncNow={syncNow} />
       ) : (
         <>
           <Box role="status" sx={{ display: "flex", alignItems: "center", gap: 2, flex: "1 1 auto", minWidth: 0, justifyContent: "flex-end" }}>
@@ -61,6 +64,7 @@ export function SyncMessage() {
               </>
             )}
           </Box>
+          {status.live && mode && <Chip size="small" variant="outlined" color="success" label={t("syncLive")} title={mode} />}
           {words.syncNow && syncNow}
         </>
       )}
@@ -73,7 +77,7 @@ function OfflineChip() {
 }
 
 /** The phone's few words; the whole status, for screen readers too, and Sync Now a tap away. */
-function CompactStatus({ words, syncNow }: { words: SyncStatusWords; syncNow: ReactNode }) {
+function CompactStatus({ words, mode, syncNow }: { words: SyncStatusWords; mode?: string; syncNow: ReactNode }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
@@ -108,6 +112,11 @@ function CompactStatus({ words, syncNow }: { words: SyncStatusWords; syncNow: Re
           {words.detail && (
             <Typography variant="body2" sx={{ color: "text.secondary" }}>
               {words.detail}
+            </Typography>
+          )}
+          {mode && (
+            <Typography variant="body2" sx={{ color: "text.secondary" }}>
+              {mode}
             </Typography>
           )}
           {syncNow}

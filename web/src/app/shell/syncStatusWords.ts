@@ -56,6 +56,15 @@ function failedText(pending: number, failureReason: string | undefined): string 
   return failureReason ? t("syncFailedBecause", { reason }) : reason;
 }
 
+/**
+ * How changes made elsewhere reach this device: 'Live updates' while the change stream is held,
+ * else 'Checks for updates every minute'; nothing while offline, which the status says already.
+ */
+export function syncModeText({ live, online }: SyncStatus): string | undefined {
+  if (!online) return undefined;
+  return live ? t("syncLiveUpdates") : t("syncChecksEveryMinute");
+}
+
 export function syncStatusWords(status: SyncStatus, now: number): SyncStatusWords {
   const { state, pending, online, failureReason } = status;
   const offline = !online;

@@ -28,4 +28,7 @@ export const sync = {
   syncShortWaiting: "{count} waiting",
   syncShortNotSent: "{count} not sent",
   syncShortFailed: "Sync failed",
+  syncLive: "Live",
+  syncLiveUpdates: "Live updates",
+  syncChecksEveryMinute: "Checks for updates every minute",
 };

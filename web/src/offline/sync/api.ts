@@ -3,6 +3,7 @@
  * a cursor, and upload local changes with an answer per record.
  */
 import { apiBaseUrl } from "../../api/baseUrl";
+import { type StreamEnd, type SyncEventHandlers, listenToSyncEvents } from "../../api/syncEvents";
 import { type ApiClient, ApiError } from "../../api/types";
 import type { SyncKind, UploadKind } from "../kinds";
 import type { SyncRecord } from "../records";
@@ -45,6 +46,8 @@ export interface SyncApi {
   upload(body: UploadBody): Promise<UploadAnswer>;
   /** Resolves when the server answers at all, whatever it says; fails as the client does offline when nothing answers. */
   ping(): Promise<void>;
+  /** Holds the organisation's change stream until it ends or `signal` aborts (docs/sync.md "Live sync"); absent: no live sync. */
+  events?(handlers: SyncEventHandlers, signal: AbortSignal): Promise<StreamEnd>;
 }
 
 /** A probe that hears nothing in this long takes the server for unreachable (a call into a dead network can hang for minutes). */
@@ -55,6 +58,7 @@ export function httpSyncApi(client: ApiClient, orgId: string): SyncApi {
   return {
     download: ({ cursor, limit, serverEpoch }) => client.request<DownloadAnswer>("GET", path, { query: { cursor, limit, serverEpoch } }),
     upload: (body) => client.request<UploadAnswer>("PATCH", path, { body }),
+    events: (handlers, signal) => listenToSyncEvents(client, orgId, handlers, signal),
     async ping() {
       // The server's health check: no token, no database read beyond a ping, a few bytes back.
       const healthz = new URL(`${apiBaseUrl()}/healthz`, globalThis.location?.href ?? "http://localhost/").href;

@@ -7,7 +7,10 @@ export const SYNC_CHANNEL = "fieldtag-sync";
 
 export type TabMessage =
   | { type: "changed"; kinds: SyncKind[]; records: RecordChanges["records"]; number?: number }
-  | { type: "status"; state: SyncState; online: boolean };
+  | { type: "status"; state: SyncState; online: boolean }
+  /** Whether the leading tab holds the change stream; `askLive`: a tab that just opened wants to know. */
+  | { type: "live"; live: boolean }
+  | { type: "askLive" };
 
 /** Null where the browser has no BroadcastChannel. */
 export function openTabChannel(): BroadcastChannel | null {

@@ -6,9 +6,12 @@
  * the records, and patches the lists it keeps (listCache.ts) rather than downloading or
  * reading them again.
  *
+ * The leader also holds the server's change stream (live.ts), when the server has one: a new
+ * version downloads at once, and the periodic download slows to a safety net.
+ *
  * This file puts the parts together: upload.ts and download.ts move the records; runs.ts,
- * scheduler.ts and probe.ts decide when; statusBoard.ts and changeFeed.ts tell the screens
- * and the other tabs.
+ * scheduler.ts, probe.ts and live.ts decide when; statusBoard.ts and changeFeed.ts tell the
+ * screens and the other tabs.
  */
 import type { SyncKind, UploadKind } from "../kinds";
 import { getRecord, listRecords } from "../reads";
@@ -21,6 +24,7 @@ import type { SyncContext } from "./context";
 import { DOWNLOAD_PAGE_SIZE, MERGE_BATCH, download } from "./download";
 import { type Network, type Timers, browserNetwork, browserTimers } from "./environment";
 import { ListCache } from "./listCache";
+import { LiveStream } from "./live";
 import { type Locks, browserLocks } from "./locks";
 import { SYNC_INTERVAL_MS, SyncScheduler, UPLOAD_DEBOUNCE_MS } from "./scheduler";
 import type { SyncStatus } from "./status";
@@ -44,6 +48,8 @@ export interface SyncEngineOptions {
   uploadBatch?: number;
   /** §8: a failed sync is only logged. */
   log?: (error: unknown) => void;
+  /** Jitter for live sync's pauses, 0 ≤ x < 1. */
+  random?: () => number;
 }
 
 export interface SyncEngine {
@@ -90,11 +96,14 @@ export function createSyncEngine({
   mergeBatch = MERGE_BATCH,
   uploadBatch = UPLOAD_BATCH,
   log = (error) => console.warn("An error happened while syncing", error),
+  random = Math.random,
 }: SyncEngineOptions): SyncEngine {
   const lists = new ListCache((kind, locationId) => listRecords(store, kind, locationId));
   const board = new StatusBoard(store, channel, network.online());
   const feed = new ChangeFeed(lists, channel);
   const context: SyncContext = { store, api, now, board, feed };
+  const events = api.events?.bind(api);
+  const live = events && new LiveStream({ events, store, board, timers, network, random, log, download: () => scheduler.downloadSoon() });
   const scheduler = new SyncScheduler({
     board,
     api,
@@ -104,6 +113,8 @@ export function createSyncEngine({
     intervalMs,
     debounceMs,
     log,
+    onLead: live && ((signal) => live.hold(signal)),
+    slowed: () => board.status.live === true,
     steps: { upload: () => upload(context, uploadBatch), download: () => download(context, { pageSize, mergeBatch }) },
   });
 
@@ -116,6 +127,10 @@ export function createSyncEngine({
       scheduler.heard(message.online);
       board.publish({ state: message.state, online: message.online });
       board.refreshInfo().catch(log);
+    } else if (message?.type === "live") {
+      board.publish({ live: message.live });
+    } else if (message?.type === "askLive") {
+      live?.tell();
     }
   }
 
@@ -130,6 +145,7 @@ export function createSyncEngine({
       if (scheduler.started) return;
       channel?.addEventListener("message", onMessage);
       scheduler.start();
+      if (live) channel?.postMessage({ type: "askLive" } satisfies TabMessage);
     },
 
     stop() {

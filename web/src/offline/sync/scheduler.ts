@@ -16,6 +16,8 @@ import type { StatusBoard } from "./statusBoard";
 export const SYNC_INTERVAL_MS = 60_000;
 /** §9: an upload follows the last local change by 300 ms. */
 export const UPLOAD_DEBOUNCE_MS = 300;
+/** While the change stream is held, the periodic sync runs only every this many intervals (5 min): a safety net, not the news. */
+export const LIVE_INTERVAL_TICKS = 5;
 /** A run the server answered with an error is tried again after 2 s, then 4 s, 8 s … up to this. */
 export const RETRY_MAX_MS = 30_000;
 
@@ -29,6 +31,10 @@ export interface SchedulerOptions {
   intervalMs: number;
   debounceMs: number;
   log: (error: unknown) => void;
+  /** Called when this tab starts to lead, with the signal that ends its leading (live sync holds its stream). */
+  onLead?: (signal: AbortSignal) => void;
+  /** Changes come live: the periodic sync may slow down. */
+  slowed?: () => boolean;
 }
 
 export class SyncScheduler {
@@ -108,6 +114,11 @@ export class SyncScheduler {
       this.debounce = undefined;
       void this.runs.enqueue(true, false);
     }, this.options.debounceMs);
+  }
+
+  /** The server announced changes this device has not downloaded: download after the current run (notices meanwhile join). */
+  downloadSoon(): void {
+    if (this.running) void this.runs.enqueue(false, true);
   }
 
   /** Another tab learnt whether the server answers: tabs share what they learn of the network. */
@@ -191,8 +202,15 @@ export class SyncScheduler {
     if (signal.aborted) return Promise.resolve(); // Stopped before the lock came.
     this.leading = true;
     void this.runs.enqueue(true, true, true);
-    // While the server cannot be reached the probe brings the sync back, not the interval.
-    const interval = this.options.timers.setInterval(() => this.options.board.reachable && void this.runs.enqueue(true, true, true), this.options.intervalMs);
+    this.options.onLead?.(signal);
+    let skipped = 0;
+    const interval = this.options.timers.setInterval(() => {
+      // While the server cannot be reached the probe brings the sync back, not the interval.
+      if (!this.options.board.reachable) return;
+      if (this.options.slowed?.() && ++skipped < LIVE_INTERVAL_TICKS) return;
+      skipped = 0;
+      void this.runs.enqueue(true, true, true);
+    }, this.options.intervalMs);
     return new Promise((release) => {
       signal.addEventListener(
         "abort",

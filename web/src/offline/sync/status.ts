@@ -24,6 +24,8 @@ export interface SyncStatus extends SyncInfo {
   rejected: readonly RejectedUpload[];
   /** Local changes, from every tab, that have not reached the server yet. */
   pending: number;
+  /** The leading tab holds the change stream: changes come down as they happen, not at the next periodic check. */
+  live?: boolean;
   /** Server clock minus device clock (ms), once the server has answered. */
   clockOffset?: number;
 }

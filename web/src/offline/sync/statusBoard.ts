@@ -57,6 +57,13 @@ export class StatusBoard {
     this.channel?.postMessage(message);
   }
 
+  /** Shows here and in the other tabs whether this tab, the leader, holds the change stream. */
+  setLive(live: boolean): void {
+    if (this.current.live !== live) this.publish({ live });
+    const message: TabMessage = { type: "live", live };
+    this.channel?.postMessage(message);
+  }
+
   /** A turn for a transaction whose reads the status will show; take it as the transaction starts. */
   takeTurn(): number {
     return ++this.turns;

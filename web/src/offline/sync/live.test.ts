@@ -1,0 +1,210 @@
+import { IDBFactory } from "fake-indexeddb";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../api/types";
+import type { SyncRecord } from "../records";
+import { type LiveFakeSyncServer, type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
+import { LIVE_RETRY_MAX_MS, LIVE_SILENCE_MS, NOTICE_SPREAD_MS, liveRetryDelay } from "./live";
+
+const ORG = "0000000000000000000000000000000a";
+const T0 = Date.parse("2026-11-22T10:00:00.000Z");
+const hex = (n: number) => n.toString(16).padStart(32, "0");
+
+function site(n: number): SyncRecord {
+  return { id: hex(n), orgId: ORG, name: `Site ${n}`, status: "active", timeZone: "America/Toronto", lastUpdated: new Date(T0).toISOString() };
+}
+
+let worlds = 0;
+const tabs: TestTab[] = [];
+
+function liveWorld(): TestWorld & { server: LiveFakeSyncServer } {
+  return testWorld(new IDBFactory(), { live: true, channel: `live-test-${++worlds}` }) as TestWorld & { server: LiveFakeSyncServer };
+}
+
+function open(world: TestWorld): TestTab {
+  const tab = openTab(world, { random: () => 0.5 });
+  tabs.push(tab);
+  return tab;
+}
+
+/** Moves the clock on in steps, letting the engines settle after each. */
+async function pass(world: TestWorld, ms: number, ...all: TestTab[]): Promise<void> {
+  for (let left = ms; left > 0; left -= Math.min(left, 100)) {
+    world.clock.advance(Math.min(left, 100));
+    await settle(...all);
+  }
+}
+
+async function settle(...all: TestTab[]): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all(all.map((tab) => tab.engine.idle()));
+  }
+}
+
+/** A started tab holding the stream, its first sync done. */
+async function live(world = liveWorld()) {
+  const tab = open(world);
+  tab.engine.start();
+  await vi.waitFor(() => expect(tab.engine.status().live).toBe(true));
+  await settle(tab);
+  return { world, tab, server: world.server };
+}
+
+afterEach(() => {
+  for (const tab of tabs.splice(0)) tab.close();
+});
+
+describe("liveRetryDelay", () => {
+  it("waits anything from nothing to a doubling pause, 1 s, 2 s, 4 s … up to 30 s", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((failures) => liveRetryDelay(failures, () => 0.999_999))).toEqual([999, 1_999, 3_999, 7_999, 15_999, 29_999, 29_999, 29_999]);
+    expect(liveRetryDelay(6, () => 0)).toBe(0);
+    expect(liveRetryDelay(3, () => 0.5)).toBe(2_000);
+  });
+});
+
+describe("live sync", () => {
+  it("downloads a change as soon as the server announces it, once", async () => {
+    const { world, tab, server } = await live();
+    const downloads = server.downloads.length;
+    server.seed("locations", site(1));
+    await pass(world, 1_000, tab);
+    expect(server.downloads).toHaveLength(downloads + 1);
+    expect(await tab.engine.list("locations")).toMatchObject([{ id: hex(1) }]);
+    expect(tab.engine.status().state).toBe("upToDate");
+  });
+
+  it("runs exactly once more for every notice heard during a run", async () => {
+    const { world, tab, server } = await live();
+    const downloads = server.downloads.length;
+    const release = server.hold();
+    const run = tab.engine.syncNow();
+    await vi.waitFor(() => expect(server.downloads).toHaveLength(downloads + 1));
+    server.seed("locations", site(1));
+    server.seed("locations", site(2));
+    world.clock.advance(NOTICE_SPREAD_MS);
+    await new Promise((resolve) => setImmediate(resolve));
+    server.seed("locations", site(3));
+    world.clock.advance(NOTICE_SPREAD_MS);
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await run;
+    await pass(world, 1_000, tab);
+    expect(server.downloads).toHaveLength(downloads + 2);
+    expect((await tab.engine.list("locations")).map((s) => s.id).sort()).toEqual([hex(1), hex(2), hex(3)]);
+  });
+
+  it("does not download for a version the device already has", async () => {
+    const { world, tab, server } = await live();
+    const downloads = server.downloads.length;
+    server.cut();
+    await pass(world, LIVE_RETRY_MAX_MS, tab);
+    expect(server.connects).toBe(2);
+    expect(server.downloads).toHaveLength(downloads);
+  });
+
+  it("reconnects after the stream is cut and catches up on what was written meanwhile", async () => {
+    const { world, tab, server } = await live();
+    server.cut();
+    await settle(tab);
+    expect(tab.engine.status().live).toBe(false);
+    server.seed("locations", site(1));
+    await pass(world, 1_000, tab);
+    expect(server.streams).toBe(1);
+    expect(tab.engine.status().live).toBe(true);
+    expect(await tab.engine.list("locations")).toMatchObject([{ id: hex(1) }]);
+  });
+
+  it("asks again at once, with a refreshed token, when the server ends the stream because the token expired", async () => {
+    const { world, tab, server } = await live();
+    server.seed("locations", site(1));
+    server.cut("tokenExpired");
+    await vi.waitFor(() => expect(server.connects).toBe(2));
+    await pass(world, 1_000, tab);
+    expect(tab.engine.status().live).toBe(true);
+    expect(await tab.engine.list("locations")).toMatchObject([{ id: hex(1) }]);
+  });
+
+  it("tries again after growing pauses while the server has no stream, downloading every minute meanwhile", async () => {
+    const { world, tab, server } = await live();
+    server.refuseStreams = new ApiError("api", "Not found", 404);
+    server.cut();
+    const downloads = server.downloads.length;
+    await pass(world, 5 * 60_000, tab);
+    // 0.5 of 1, 2, 4, 8, 16, then 30 s: 15 s, then every 15 s.
+    expect(server.connects).toBeGreaterThanOrEqual(1 + 5 + 16);
+    expect(server.connects).toBeLessThanOrEqual(1 + 5 + 20);
+    expect(server.downloads.length - downloads).toBe(5);
+    expect(tab.engine.status().live).toBe(false);
+
+    server.refuseStreams = null;
+    await pass(world, 15_000, tab);
+    expect(tab.engine.status().live).toBe(true);
+  });
+
+  it("slows the periodic download to every 5 minutes while the stream is held, without stopping it", async () => {
+    const { world, tab, server } = await live();
+    const downloads = server.downloads.length;
+    await pass(world, 10 * 60_000, tab);
+    expect(server.downloads.length - downloads).toBe(2);
+  });
+
+  it("gives the stream up when the server refuses this user (session ended, access removed), and downloads every minute", async () => {
+    const { world, tab, server } = await live();
+    server.refuseStreams = new ApiError("api", "You are no longer a member of this organization", 403);
+    server.cut("access removed");
+    await pass(world, 10 * 60_000, tab);
+    expect(server.connects).toBe(2);
+    expect(tab.engine.status().live).toBe(false);
+  });
+
+  it("takes a silent stream for dead and asks again; keep-alives keep it", async () => {
+    const { world, tab, server } = await live();
+    for (let i = 0; i < 8; i++) {
+      await pass(world, 15_000, tab);
+      server.keepAlive();
+    }
+    expect(server.connects).toBe(1);
+    await pass(world, LIVE_SILENCE_MS + 1_000, tab);
+    expect(server.connects).toBe(2);
+    expect(tab.engine.status().live).toBe(true);
+  });
+
+  it("lets the stream go offline and asks at once when the browser is back online", async () => {
+    const { world, tab, server } = await live();
+    tab.network.set(false);
+    server.offline = true;
+    await pass(world, 2 * 60_000, tab);
+    expect(tab.engine.status().live).toBe(false);
+    expect(server.streams).toBe(0);
+    expect(server.connects).toBeLessThanOrEqual(1 + 4);
+
+    server.offline = false;
+    server.seed("locations", site(1));
+    tab.network.set(true);
+    await pass(world, 1_000, tab);
+    expect(tab.engine.status().live).toBe(true);
+    expect(await tab.engine.list("locations")).toMatchObject([{ id: hex(1) }]);
+  });
+});
+
+describe("live sync across tabs", () => {
+  it("holds one stream for every tab, tells the others, and hands it over when its tab closes", async () => {
+    const { world, tab: first, server } = await live();
+    const second = open(world);
+    second.engine.start();
+    await vi.waitFor(() => expect(second.engine.status().live).toBe(true));
+    expect(server.streams).toBe(1);
+
+    server.seed("locations", site(1));
+    await pass(world, 1_000, first, second);
+    await vi.waitFor(async () => expect(await second.engine.list("locations")).toMatchObject([{ id: hex(1) }]));
+
+    first.close();
+    await vi.waitFor(() => expect(server.connects).toBe(2));
+    await vi.waitFor(() => expect(server.streams).toBe(1));
+    expect(second.engine.status().live).toBe(true);
+    server.seed("locations", site(2));
+    await pass(world, 1_000, second);
+    expect((await second.engine.list("locations")).map((s) => s.id).sort()).toEqual([hex(1), hex(2)]);
+  });
+});

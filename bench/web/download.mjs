@@ -1,0 +1,220 @@
+// First download beside PouchDB, in one run (bench/web.sh download, or part of bench/web.sh):
+//  1. Fieldtag: a fresh device (a new Chromium profile on disk) logs in to an organisation of
+//     RECORDS equipment records and downloads them: from pressing Login to 'Up to date' (goal
+//     < 1.5 s at 100,000). Meanwhile a key goes into the sites list's search box every 50 ms;
+//     each keystroke's latency is the Event Timing API's duration (from the key to the next
+//     paint, the wait behind other work included; goal < 50 ms). RUNS runs, the median.
+//  2. The PouchDB anchor (../shared/anchors/pouchdb-sync/run.sh, its README): PouchDB 9
+//     replicating the same number of documents into IndexedDB in the same Chromium, and the
+//     per-record IndexedDB limit, in the same session; its files go to a temporary folder.
+//  3. Both figures, and Fieldtag / PouchDB's best and Fieldtag / the limit.
+// Env: FIELDTAG_BENCH_RECORDS (100000), FIELDTAG_BENCH_RUNS (3),
+//  FIELDTAG_BENCH_BASELINE_WEB_DIR: another build of the web app (an earlier commit's), measured
+//    run for run beside this one on its own server, for a before/after in one session;
+//  FIELDTAG_BENCH_ANCHOR: the anchor's run.sh (default ../shared/anchors/pouchdb-sync/run.sh;
+//    "none" skips it); FIELDTAG_BENCH_ANCHOR_VARIANTS (idb:1000,indexeddb:1000), _ROUNDS (1);
+//  FIELDTAG_BENCH_PROFILE=download: a CPU profile of one download, its top functions.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { dist, hex, launchProfile, median, signUp, startServer } from "./common.mjs";
+
+const RECORDS = Number(process.env.FIELDTAG_BENCH_RECORDS ?? 100_000);
+const RUNS = Number(process.env.FIELDTAG_BENCH_RUNS ?? 3);
+const BASELINE = process.env.FIELDTAG_BENCH_BASELINE_WEB_DIR;
+const ANCHOR = process.env.FIELDTAG_BENCH_ANCHOR ?? resolve("../shared/anchors/pouchdb-sync/run.sh");
+const WORDS = "pump valve motor sensor calibrated replaced inspected filter housing seal bearing leak minor major checked ok warehouse north south bay rack".split(" ");
+
+/** RECORDS equipment records over 50 sites, about as large as the anchor's documents (a note of 12 to 21 words). */
+async function seed(url, email, password) {
+  const { orgId, token, upload } = await signUp(url, email, password);
+  const stamp = new Date().toISOString();
+  const sites = Array.from({ length: 50 }, (_, i) => ({
+    id: hex(), orgId, name: `Site ${i}`, country: "CA", province: "ON", timeZone: "America/Toronto", status: "active", lastUpdated: stamp,
+  }));
+  await upload({ locations: sites });
+  for (let done = 0; done < RECORDS; done += 5000) {
+    const equipment = Array.from({ length: Math.min(5000, RECORDS - done) }, (_, i) => {
+      const n = done + i;
+      const note = Array.from({ length: 12 + (n % 10) }, (_, w) => WORDS[(n * 7 + w * 13) % WORDS.length]).join(" ");
+      return {
+        id: hex(), orgId, locationId: sites[n % sites.length].id, name: `Extinguisher ${n}`, barcode: `B${n}`,
+        serialNumber: `S${n}`, manufactureDate: "2020-01-01", note, lastUpdated: stamp,
+      };
+    });
+    await upload({ equipment });
+  }
+  // What a device downloads, in bytes per record.
+  let bytes = 0;
+  let records = 0;
+  for (let cursor = 0; ; ) {
+    const answer = await fetch(`${url}/api/organizations/${orgId}/sync?cursor=${cursor}&limit=20000`, { headers: { Authorization: `Bearer ${token}` } });
+    const text = await answer.text();
+    const page = JSON.parse(text);
+    bytes += text.length;
+    for (const value of Object.values(page)) if (Array.isArray(value)) records += value.length;
+    if (!page.hasMore) break;
+    cursor = page.cursor;
+  }
+  return { email, password, records, bytes };
+}
+
+/** A fresh device logs in and downloads everything, with keys typed meanwhile; answers the seconds and the keystrokes' latencies. */
+async function firstDownload(server, account, profile) {
+  // A desktop's window: a phone's shows the sync status only in its menu.
+  const { context, close } = await launchProfile(server, { width: 1280, height: 800 });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto("/");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.evaluate(() => {
+      window.__keys = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (entry.interactionId && entry.name.startsWith("key")) window.__keys.push([entry.interactionId, entry.duration]);
+      }).observe({ type: "event", durationThreshold: 16, buffered: true });
+      window.__longest = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+      }).observe({ type: "longtask" });
+    });
+    const session = profile ? await context.newCDPSession(page) : null;
+    if (session) {
+      await session.send("Profiler.enable");
+      await session.send("Profiler.setSamplingInterval", { interval: 200 });
+      await session.send("Profiler.start");
+    }
+    const pressed = Date.now();
+    await page.getByRole("button", { name: "Login" }).click();
+    let done = false;
+    const finished = page
+      .getByText(/Up to date as of (?!Never)/)
+      .first()
+      .waitFor({ timeout: 300_000 })
+      .then(() => {
+        done = true;
+        return (Date.now() - pressed) / 1000;
+      });
+    // The sites list's All tab, with its search box, reached without reloading the page.
+    const typing = (async () => {
+      const search = page.getByRole("searchbox", { name: "Search" });
+      await page.getByRole("link", { name: "Sites" }).first().click({ timeout: 60_000 });
+      await page.getByRole("tab", { name: /All/ }).first().click({ timeout: 60_000 });
+      await search.waitFor({ timeout: 60_000 });
+      let typed = 0;
+      while (!done) {
+        await search.press(typed % 2 ? "Backspace" : "a", { timeout: 5_000 }).catch(() => undefined);
+        typed++;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return typed;
+    })();
+    const seconds = await finished;
+    const typed = await typing;
+    if (session) await printProfile(session);
+    const { keys, longest } = await page.evaluate(() => ({ keys: window.__keys, longest: window.__longest }));
+    // An interaction's latency is its slowest event's (keydown, keypress, keyup).
+    const slowKeys = new Map();
+    for (const [id, ms] of keys) slowKeys.set(id, Math.max(slowKeys.get(id) ?? 0, ms));
+    return { seconds, typed, slowKeys: [...slowKeys.values()], longest };
+  } finally {
+    await close();
+  }
+}
+
+async function printProfile(session) {
+  const { profile } = await session.send("Profiler.stop");
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  profile.samples.forEach((id, n) => {
+    const f = byId.get(id).callFrame;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[n] ?? 0) / 1000);
+  });
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`profile: ${ms.toFixed(1)} ms ${key}`);
+}
+
+/** Runs the anchor in a temporary folder; answers PouchDB's best variant and the limit, in docs/s. */
+function pouchdb(records) {
+  if (ANCHOR === "none") return null;
+  if (!existsSync(ANCHOR)) {
+    console.log(`web: the PouchDB anchor is not at ${ANCHOR}; skipped (FIELDTAG_BENCH_ANCHOR names it)`);
+    return null;
+  }
+  const out = mkdtempSync(join(tmpdir(), "fieldtag-webbench-pouchdb-"));
+  try {
+    const env = {
+      ...process.env,
+      OUTDIR: out,
+      VARIANTS: process.env.FIELDTAG_BENCH_ANCHOR_VARIANTS ?? "idb:1000,indexeddb:1000",
+      ROUNDS: process.env.FIELDTAG_BENCH_ANCHOR_ROUNDS ?? "1",
+      CHROMIUM: process.env.FIELDTAG_CHROMIUM ?? "/usr/bin/chromium",
+    };
+    const run = spawnSync("bash", [ANCHOR, String(records)], { env, stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 << 20 });
+    if (run.status !== 0) throw new Error(`the PouchDB anchor failed:\n${run.stdout}`);
+    const result = JSON.parse(readFileSync(join(out, `result-${records}.json`), "utf8"));
+    const pouch = result.summary.filter((s) => s.label.startsWith("A")).sort((a, b) => b.median - a.median)[0];
+    const limit = result.summary.find((s) => s.label.startsWith("B"));
+    return { pouch, limit, avgDocBytes: result.avgDocBytes };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+function report(name, runs, records) {
+  const seconds = median(runs.map((r) => r.seconds));
+  const slow = runs.flatMap((r) => r.slowKeys);
+  const typed = runs.reduce((sum, r) => sum + r.typed, 0);
+  const worst = slow.length ? `${Math.max(...slow).toFixed(0)} ms` : "< 16 ms";
+  console.log(
+    `web: first download (${name}), login to 'Up to date': ${records} records in median ${seconds.toFixed(2)} s = ${Math.round(records / seconds)} records/s, ` +
+      `runs [${runs.map((r) => r.seconds.toFixed(2)).join(", ")}] s (goal < 1.5 s)`,
+  );
+  console.log(
+    `web: search keystrokes during it (${name}): ${typed} keys, ${slow.length} took 16 ms or more, the slowest ${worst} (goal < 50 ms); longest task ${Math.max(...runs.map((r) => r.longest)).toFixed(0)} ms`,
+  );
+  return records / seconds;
+}
+
+async function main() {
+  const builds = [["this build", dist]];
+  if (BASELINE) builds.unshift(["baseline", resolve(BASELINE)]);
+  const servers = [];
+  try {
+    let account;
+    for (const [name, webDir] of builds) {
+      const server = await startServer(webDir);
+      servers.push(server);
+      // The same organisation's records on each server: only the web app differs.
+      account = await seed(server.url, `bench-download-${Date.now()}@example.com`, "bench password 1");
+      servers.at(-1).account = account;
+      servers.at(-1).name = name;
+    }
+    console.log(`web: first download of ${account.records} records, ${Math.round(account.bytes / account.records)} B of JSON each`);
+    const runs = servers.map(() => []);
+    for (let run = 0; run < RUNS; run++) {
+      for (const [i, server] of servers.entries()) {
+        const profile = process.env.FIELDTAG_BENCH_PROFILE === "download" && run === 0 && i === servers.length - 1;
+        runs[i].push(await firstDownload(server, server.account, profile));
+      }
+    }
+    const rates = servers.map((server, i) => report(server.name, runs[i], server.account.records));
+    const ours = rates.at(-1);
+    if (BASELINE) console.log(`web: first download, this build / baseline: ${(ours / rates[0]).toFixed(2)}× the records/s`);
+
+    for (const server of servers) server.stop();
+    servers.length = 0;
+    const anchor = pouchdb(RECORDS);
+    if (anchor) {
+      const { pouch, limit, avgDocBytes } = anchor;
+      console.log(`web: PouchDB 9 (${pouch.label}, best variant): ${Math.round(pouch.median)} docs/s = ${(RECORDS / pouch.median).toFixed(1)} s for ${RECORDS}; its documents ${avgDocBytes} B of JSON each`);
+      console.log(`web: the per-record IndexedDB limit (${limit.label}): ${Math.round(limit.median)} docs/s = ${(RECORDS / limit.median).toFixed(1)} s`);
+      console.log(`web: Fieldtag / PouchDB's best: ${(ours / pouch.median).toFixed(1)}× (goal >= 25×); Fieldtag / the per-record limit: ${(ours / limit.median).toFixed(1)}×`);
+    }
+  } finally {
+    for (const server of servers) server.stop();
+  }
+}
+
+await main();

@@ -87,6 +87,20 @@ pub struct Config {
     #[arg(long, env = "FIELDTAG_REPORT_QUEUE", default_value_t = 8, value_parser = clap::value_parser!(u16).range(0..=1024))]
     pub report_queue: u16,
 
+    /// Live sync streams (docs/sync.md "Live sync") one user may hold open on this instance.
+    #[arg(long, env = "FIELDTAG_SYNC_EVENTS_PER_USER", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..))]
+    pub sync_events_per_user: u16,
+
+    /// Live sync streams this instance holds at most; one more is answered 503 and its device
+    /// syncs every minute instead.
+    #[arg(long, env = "FIELDTAG_SYNC_EVENTS_MAX", default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub sync_events_max: u32,
+
+    /// Seconds between a live sync stream's heartbeats (a `: keep-alive` comment, and a check
+    /// that its session and user are still live).
+    #[arg(long, env = "FIELDTAG_SYNC_EVENTS_HEARTBEAT_SECS", default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub sync_events_heartbeat_secs: u64,
+
     /// Log format: `pretty` or `json`.
     #[arg(long, env = "FIELDTAG_LOG_FORMAT", default_value = "pretty", value_parser = ["pretty", "json"])]
     pub log_format: String,
@@ -107,6 +121,15 @@ impl Config {
     /// PDF reports made at once: as configured, else one per CPU core.
     pub fn report_jobs(&self) -> usize {
         self.report_jobs.map(usize::from).unwrap_or_else(|| std::thread::available_parallelism().map_or(2, usize::from))
+    }
+
+    /// The limits on live sync streams.
+    pub fn sync_event_limits(&self) -> crate::sync_events::StreamLimits {
+        crate::sync_events::StreamLimits {
+            per_user: self.sync_events_per_user.into(),
+            total: self.sync_events_max as usize,
+            heartbeat: std::time::Duration::from_secs(self.sync_events_heartbeat_secs),
+        }
     }
 
     /// The public URL in force, without a trailing slash.
@@ -136,6 +159,9 @@ impl Config {
             trusted_proxies: Vec::new(),
             report_jobs: None,
             report_queue: 8,
+            sync_events_per_user: 10,
+            sync_events_max: 10_000,
+            sync_events_heartbeat_secs: 15,
             log_format: "pretty".into(),
             files: FilesConfig::default(),
             billing: BillingConfig::default(),

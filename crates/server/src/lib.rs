@@ -20,5 +20,6 @@ pub mod routes;
 pub mod security_headers;
 pub mod serve;
 pub mod state;
+pub mod sync_events;
 pub mod sync_upload;
 pub mod web_app;

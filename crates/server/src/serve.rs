@@ -20,6 +20,7 @@ use crate::imports::runner::{ImportQueue, ImportRunner, RunnerContext};
 use crate::mail::Mailer;
 use crate::maintenance::Maintenance;
 use crate::state::AppState;
+use crate::sync_events::SyncEvents;
 use crate::web_app::WebAssets;
 
 /// Runs the server from the command line; the exit code says how it ended.
@@ -62,6 +63,8 @@ pub struct RunningServer {
 impl RunningServer {
     /// Stops taking connections, lets requests in flight finish, closes the store.
     pub async fn stop(self) {
+        // Open streams would hold the graceful shutdown forever.
+        self.state.sync_events.stop();
         let _ = self.stop.send(());
         self.maintenance.stop();
         self.import_runner.stop().await;
@@ -97,6 +100,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     let public_url = config.public_url(addr.port());
     let geocoder = config.geocoder_url.as_deref().map(|url| Geocoder::new(url, &public_url)).transpose()?.map(Arc::new);
     let mailer = Mailer::new(store.clone(), &config.mail_from, config.smtp_url.as_deref())?;
+    let sync_events = SyncEvents::start(store.clone(), config.sync_event_limits());
     let state = AppState {
         store,
         tokens: Arc::new(TokenKeys::new(&secret, config.access_token_minutes * 60)),
@@ -111,6 +115,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         metrics: crate::metrics::MetricsAccess::new(config.metrics_token.as_deref()),
         client_address: crate::client_address::ClientAddress::new(&config.trusted_proxies),
         pdf_jobs: Arc::new(fieldtag_reports::PdfJobs::new(config.report_jobs(), config.report_queue.into())),
+        sync_events,
     };
     let import_runner = ImportRunner::start(
         RunnerContext {

@@ -41,4 +41,6 @@ pub struct AppState {
     pub client_address: ClientAddress,
     /// The PDF reports being made and waiting.
     pub pdf_jobs: Arc<fieldtag_reports::PdfJobs>,
+    /// The live sync streams of this instance and what feeds them.
+    pub sync_events: crate::sync_events::SyncEvents,
 }

@@ -286,6 +286,7 @@ impl Store {
             NewRecord { kind: SyncKind::Users.key(), id: user_id, location_id: None, last_updated, deleted: false, data: accepted_user };
         put_record(&mut tx, org_id, &record).await?;
         tx.commit().await?;
+        self.versions_committed(org_id);
         Ok(Ok(()))
     }
 }

@@ -92,6 +92,7 @@ impl Store {
             NewRecord { kind: SyncKind::Organization.key(), id: org_id, location_id: None, last_updated, deleted: false, data: &updated };
         put_record(&mut tx, org_id, &record).await?;
         tx.commit().await?;
+        self.versions_committed(org_id);
         Ok(Some(updated))
     }
 
@@ -157,6 +158,7 @@ impl Store {
             put_record(&mut tx, event.org_id, &record).await?;
         }
         tx.commit().await?;
+        self.versions_committed(event.org_id);
         Ok(EventOutcome::Applied)
     }
 }

@@ -40,6 +40,10 @@ pub struct Store {
     /// On PostgreSQL the main pool (rows lock there, not the whole database).
     pub(crate) writer: AnyPool,
     engine: Engine,
+    /// Where PostgreSQL's sync notices are listened for (docs/sync.md "Live sync").
+    pub(crate) postgres_url: Option<std::sync::Arc<str>>,
+    /// Versions committed, for the live sync streams.
+    pub(crate) notices: tokio::sync::broadcast::Sender<crate::VersionNotice>,
 }
 
 impl Store {
@@ -75,7 +79,9 @@ impl Store {
             Engine::Sqlite => pool_options(engine).max_connections(1).connect_with(options).await?,
             Engine::Postgres => pool.clone(),
         };
-        Ok(Store { pool, writer, engine })
+        let postgres_url = (engine == Engine::Postgres).then(|| url.into());
+        let (notices, _) = tokio::sync::broadcast::channel(1024);
+        Ok(Store { pool, writer, engine, postgres_url, notices })
     }
 
     pub fn engine(&self) -> Engine {

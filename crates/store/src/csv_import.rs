@@ -88,6 +88,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
+        self.versions_committed(org_id);
         Ok(true)
     }
 }

@@ -29,6 +29,7 @@ mod secrets;
 mod server_epoch;
 mod sync;
 mod transfers;
+mod version_notices;
 
 pub use analytics::AnalyticsEvent;
 pub use auth_tokens::{LiveUserToken, RefreshOutcome, SetPasswordRefusal, UserTokenPurpose};
@@ -46,6 +47,7 @@ pub use rate_limit::Limit;
 pub use records::{NewRecord, StoredRecord};
 pub use sync::{IncomingRecord, RawChange, SyncOutcome, UploadRules};
 pub use transfers::{Transfer, TransferDone, TransferRefusal};
+pub use version_notices::VersionNotice;
 
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]

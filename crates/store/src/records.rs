@@ -74,6 +74,7 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let version = put_record(&mut tx, org_id, record).await?;
         tx.commit().await?;
+        self.versions_committed(org_id);
         Ok(version)
     }
 }
@@ -144,6 +145,7 @@ pub(crate) async fn next_versions(conn: &mut AnyConnection, org_id: &str, count:
         .await?
         .ok_or(StoreError::NotFound)?;
     let last: i64 = row.try_get(0)?;
+    crate::version_notices::notify_on_commit(conn, org_id, last).await?;
     Ok(last - count as i64 + 1)
 }
 
@@ -156,6 +158,7 @@ impl Store {
         let rows: Vec<(&NewRecord, i64)> = records.iter().zip(first..).collect();
         write_rows(&mut tx, org_id, &rows, false).await?;
         tx.commit().await?;
+        self.versions_committed(org_id);
         Ok(())
     }
 }

@@ -98,6 +98,7 @@ impl Store {
         let mut tx = self.writer.begin().await?;
         let outcomes = apply_batch(&mut tx, org_id, records, rules).await?;
         tx.commit().await?;
+        self.versions_committed(org_id);
         Ok(outcomes)
     }
 }

@@ -114,6 +114,7 @@ impl Store {
         let sku = model.as_ref().and_then(|m| m.data["sku"].as_str());
         add_billing_event(&mut tx, org_id, &new_id(), BillableEvent::Transfer, sku, transfer.equipment_id).await?;
         tx.commit().await?;
+        self.versions_committed(org_id);
         Ok(Ok(TransferDone { id, moved_records: moving.len() }))
     }
 

@@ -174,6 +174,22 @@ impl ApiError {
         ApiError::new(StatusCode::TOO_MANY_REQUESTS, "TooManyLogs", "Too many logs from this address: try again in an hour")
     }
 
+    pub fn too_many_sync_streams(limit: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "TooManyStreams",
+            format!("At most {limit} live sync streams may be open per user: close another tab or device"),
+        )
+    }
+
+    pub fn live_sync_full() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "LiveSyncFull",
+            "This server holds as many live sync streams as it may: sync every minute instead",
+        )
+    }
+
     pub fn too_many_demos() -> ApiError {
         ApiError::new(StatusCode::TOO_MANY_REQUESTS, "TooManyDemos", "Too many demo organisations were opened: try again in an hour")
     }

@@ -19,6 +19,7 @@ pub mod organizations;
 pub mod payments;
 pub mod reports;
 pub mod sync;
+pub mod sync_events;
 pub mod terms;
 pub mod token;
 pub mod transfers;
@@ -75,6 +76,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(demo::open_demo))
         .routes(routes!(organizations::get_organization, organizations::patch_organization))
         .routes(routes!(sync::download, sync::upload))
+        .routes(routes!(sync_events::sync_events))
         .routes(routes!(upserts::upsert_locations))
         .routes(routes!(upserts::upsert_customers))
         .routes(routes!(counters::next_site_number))

@@ -33,6 +33,7 @@ mod security_headers;
 mod sign_up;
 mod smtp;
 mod sync;
+mod sync_events;
 mod sync_fuzz;
 mod sync_kinds;
 mod sync_trust;

@@ -18,11 +18,6 @@ export const LIVE_RETRY_BASE_MS = 1_000;
 export const LIVE_RETRY_MAX_MS = 30_000;
 /** The server sends a keep-alive every 15 s: this long without a byte, and a proxy dropped the stream silently. */
 export const LIVE_SILENCE_MS = 45_000;
-/**
- * Every device of an organisation hears a notice at the same instant: each waits a random part
- * of this before downloading, so they do not all ask at once, and notices heard meanwhile join.
- */
-export const NOTICE_SPREAD_MS = 200;
 
 /** Full jitter: anything from 0 to the doubled pause, so devices cut off together come back apart. */
 export function liveRetryDelay(failures: number, random: () => number): number {
@@ -55,7 +50,6 @@ function refused(error: unknown): boolean {
 
 export class LiveStream {
   private leading: AbortSignal | null = null;
-  private spreading: TimerHandle | undefined;
 
   constructor(private readonly options: LiveOptions) {}
 
@@ -65,8 +59,6 @@ export class LiveStream {
     this.options.board.setLive(false);
     void this.connect(signal).finally(() => {
       if (this.leading === signal) this.leading = null;
-      if (this.spreading !== undefined) this.options.timers.clearTimeout(this.spreading);
-      this.spreading = undefined;
     });
   }
 
@@ -158,9 +150,13 @@ export class LiveStream {
     });
   }
 
+  /**
+   * The server already spreads an organisation's notices over 0–250 ms per stream, so the
+   * download is asked for at once; asked for during a run, it joins the one queued after it.
+   */
   private heard(notice: VersionNotice): void {
     this.behind(notice)
-      .then((behind) => behind && this.spread())
+      .then((behind) => behind && this.leading && this.options.download())
       .catch(this.options.log);
   }
 
@@ -171,12 +167,4 @@ export class LiveStream {
     return version > Number(cursor ?? 0);
   }
 
-  private spread(): void {
-    const { timers, random, download } = this.options;
-    if (this.spreading !== undefined || !this.leading) return;
-    this.spreading = timers.setTimeout(() => {
-      this.spreading = undefined;
-      download();
-    }, Math.floor(random() * NOTICE_SPREAD_MS));
-  }
 }

@@ -64,6 +64,8 @@ interface YearRules {
 /** 1900-01-01T00:00:00Z, and the mean length of a Gregorian year. */
 const KEPT_FROM_MS = -2_208_988_800_000;
 const MEAN_YEAR_MS = 31_556_952_000;
+/** Years from 1900 kept in an array rather than a map. */
+const KEPT_YEARS = 300;
 
 const WEEK_MS = 7 * DAY_MS;
 /** 0001-01-01 and 9999-12-31 as days since 1970-01-01: the dates an instant may fall on. */
@@ -72,7 +74,9 @@ const LAST_DAY = 2_932_896;
 
 class ZoneRules {
   private readonly format: Intl.DateTimeFormat;
-  private readonly years = new Map<number, YearRules>();
+  /** Years from 1900 on by their index (the ones evaluations ask for), others by number. */
+  private readonly keptYears: (YearRules | undefined)[] = new Array<YearRules | undefined>(KEPT_YEARS).fill(undefined);
+  private readonly otherYears = new Map<number, YearRules>();
   /** The latest instant asked for its day's start, and that start (a site's items share `now`). */
   lastDayStart: { t: Millis; start: Millis } | undefined;
 
@@ -110,7 +114,8 @@ class ZoneRules {
 
   /** Samples the year weekly and bisects each change down to the second. */
   private rulesFor(year: number): YearRules {
-    let rules = this.years.get(year);
+    const kept = year - 1900;
+    let rules = kept >= 0 && kept < KEPT_YEARS ? this.keptYears[kept] : this.otherYears.get(year);
     if (rules) return rules;
     const start = daysFromCivil(year, 1, 1) * DAY_MS;
     const end = daysFromCivil(year + 1, 1, 1) * DAY_MS;
@@ -134,7 +139,8 @@ class ZoneRules {
       }
       at = next;
     }
-    this.years.set(year, rules);
+    if (kept >= 0 && kept < KEPT_YEARS) this.keptYears[kept] = rules;
+    else this.otherYears.set(year, rules);
     return rules;
   }
 

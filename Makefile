@@ -63,12 +63,14 @@ test-web: web-deps
 	@mkdir -p $(TEST_LOGS)
 	cd web && npm test 2>&1 | tee $(TEST_LOGS)/web.log && npm run typecheck
 
-## test-e2e: the built app in Debian's Chromium against the real server (debug build, on SQLite)
+## test-e2e: the built app in Debian's Chromium against the real server (debug build, on SQLite;
+## live sync's two instances on one PostgreSQL, FIELDTAG_TEST_POSTGRES_URL)
 test-e2e: web-build
 	@mkdir -p $(TEST_LOGS)
 	cargo build --locked -p fieldtag-server
 	@browser=$$(scripts/ensure-chromium.sh); \
-	cd web && FIELDTAG_BIN=$(CARGO_TARGET_DIR)/debug/fieldtag FIELDTAG_WEB_DIR=dist FIELDTAG_CHROMIUM=$$browser \
+	url=$$(scripts/test-postgres.sh); \
+	cd web && FIELDTAG_BIN=$(CARGO_TARGET_DIR)/debug/fieldtag FIELDTAG_WEB_DIR=dist FIELDTAG_CHROMIUM=$$browser FIELDTAG_TEST_POSTGRES_URL=$$url \
 	  npx vitest run --config vitest.e2e.config.ts 2>&1 | tee $(TEST_LOGS)/e2e.log
 
 ## bench: the benchmarks of bench/, figures printed

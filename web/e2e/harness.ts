@@ -42,6 +42,8 @@ function freePort(): Promise<number> {
 export interface Server {
   url: string;
   stop(): Promise<void>;
+  /** Stops the server and starts it again on the same port and data, as a deploy does. */
+  restart(): Promise<void>;
 }
 
 /**
@@ -76,27 +78,38 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     RUST_LOG: process.env.RUST_LOG ?? "warn",
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(bin, ["serve"], { env, stdio: ["ignore", "inherit", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
+  let child = await spawnHealthy(bin, env, url);
+  const kill = async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+  };
+  return {
+    url,
+    async stop() {
+      await kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      await kill();
+      child = await spawnHealthy(bin, env, url);
+    },
+  };
+}
+
+async function spawnHealthy(bin: string, env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
+  const child: ChildProcess = spawn(bin, ["serve"], { env, stdio: ["ignore", "inherit", "inherit"] });
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`fieldtag exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await fetch(`${url}/healthz`)).ok) return child;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error("fieldtag did not become healthy in 20 s");
     await new Promise((r) => setTimeout(r, 50));
   }
-  return {
-    url,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**

@@ -8,7 +8,10 @@
 #    the server, with and without the browser's online event;
 #  - bench/web/download.mjs: the first download of RECORDS records, login to 'Up to date',
 #    beside PouchDB 9 and the per-record IndexedDB limit (../shared/anchors/pouchdb-sync) in the
-#    same session, with their ratios; a search keystroke's latency meanwhile.
+#    same session, with their ratios; a search keystroke's latency meanwhile;
+#  - bench/web/live.mjs: live sync, from Save on one device to the change painted on another,
+#    median and p95 over 50 changes, beside the periodic download in the same run (and across
+#    two instances on one PostgreSQL with FIELDTAG_BENCH_POSTGRES_URL).
 # Usage: bench/web.sh [RECORDS] [ITEMS]     everything
 #        bench/web.sh download [RECORDS]    only the first download beside PouchDB
 set -euo pipefail
@@ -25,3 +28,4 @@ FIELDTAG_BENCH_RECORDS="${1:-100000}" node bench/web/bench.mjs
 FIELDTAG_BENCH_ITEMS="${2:-5000}" node bench/web/equipment.mjs
 node bench/web/reconnect.mjs
 FIELDTAG_BENCH_RECORDS="${1:-100000}" node bench/web/download.mjs
+node bench/web/live.mjs

@@ -107,6 +107,24 @@ describe("store", () => {
     expect(await store.get("count")).toBe(1);
   });
 
+  it("writes many entries in one transaction a slice at a time, all of them or none", async () => {
+    const store = storeFor();
+    const entries = Array.from({ length: 50 }, (_, i) => [`k${i}`, Array.from({ length: 200 }, (_, j) => ({ i, j }))] as const);
+    await store.update(async (tx) => {
+      // A slice of no time: the transaction waits on its own writes between every entry.
+      await tx.setAll(entries, 0);
+      tx.set("after", true);
+    });
+    expect(await store.getMany(["k0", "k49", "after"])).toEqual([entries[0]?.[1], entries[49]?.[1], true]);
+
+    await expect(
+      store.update(async (tx) => {
+        await tx.setAll([["k0", "changed"], ["k1", () => 0]], 0);
+      }),
+    ).rejects.toThrow();
+    expect(await store.get("k0")).toEqual(entries[0]?.[1]);
+  });
+
   it("refuses writes after destroy, and is empty", async () => {
     const reload = vi.fn();
     const store = storeFor({ reload });

@@ -23,7 +23,16 @@ export interface StoreReader {
 export interface StoreTransaction extends StoreReader {
   /** Queues a write, applied when the transaction commits. */
   set(key: string, value: unknown): void;
+  /**
+   * Queues many writes, waiting on the transaction's own writes every `sliceMs` of work: IndexedDB
+   * copies each value on the page's thread as it is queued, and a few hundred large lists queued
+   * at once would hold the page (a keystroke, a scroll) for most of a second.
+   */
+  setAll(entries: Iterable<readonly [string, unknown]>, sliceMs?: number): Promise<void>;
 }
+
+/** How long {@link StoreTransaction.setAll} copies values before letting the page handle input. */
+export const WRITE_SLICE_MS = 8;
 
 export interface KeyValueStore extends StoreReader {
   set(key: string, value: unknown): Promise<void>;
@@ -120,6 +129,17 @@ export function openStore({
       keys: async () => (await settled(objects.getAllKeys())).map(String),
       set(key, value) {
         objects.put(value, key);
+      },
+      async setAll(entries, sliceMs = WRITE_SLICE_MS) {
+        let sliceStart = performance.now();
+        for (const [key, value] of entries) {
+          const request = objects.put(value, key);
+          // Awaiting its own request keeps the transaction open; the page runs other tasks meanwhile.
+          if (performance.now() - sliceStart >= sliceMs) {
+            await settled(request);
+            sliceStart = performance.now();
+          }
+        }
       },
     };
     try {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CURSOR_KEY, listKey } from "../keys";
 import type { SyncRecord } from "../records";
 import type { DownloadAnswer, SyncApi } from "./api";
+import type { SyncEngine } from "./engine";
 import { mergePages } from "./merge";
 import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
 
@@ -122,7 +123,7 @@ describe("merging a download", () => {
 describe("download", () => {
   it("follows hasMore page by page and saves the last cursor", async () => {
     const world = testWorld(new IDBFactory());
-    const { engine, store } = open(world, { pageSize: 5, mergeBatch: 5 });
+    const { engine, store } = open(world, { pageSize: 5, firstPageSize: 5, mergeBatch: 5 });
     for (let n = 1; n <= 12; n++) world.server.seed("equipment", item(n, { locationId: n % 2 ? SITE_A : SITE_B }));
     await engine.syncNow();
     expect(world.server.downloads).toEqual([
@@ -139,6 +140,64 @@ describe("download", () => {
     expect(await engine.list("equipment")).toHaveLength(13);
   });
 
+  it("asks for the largest pages from cursor 0, and the usual ones after", async () => {
+    const world = testWorld(new IDBFactory());
+    const { engine } = open(world, { pageSize: 2, firstPageSize: 5 });
+    for (let n = 1; n <= 7; n++) world.server.seed("equipment", item(n));
+    await engine.syncNow();
+    expect(world.server.downloads).toEqual([
+      { cursor: 0, limit: 5 },
+      { cursor: 5, limit: 5, serverEpoch: "epoch-1" },
+    ]);
+    world.server.seed("equipment", item(8));
+    await engine.syncNow();
+    expect(world.server.downloads.at(-1)).toEqual({ cursor: 7, limit: 2, serverEpoch: "epoch-1" });
+    expect(await engine.list("equipment")).toHaveLength(8);
+  });
+
+  it("asks for the next page before merging the one it has", async () => {
+    const world = testWorld(new IDBFactory());
+    const events: string[] = [];
+    const api: SyncApi = {
+      download: async (query) => {
+        events.push(`ask ${query.cursor}`);
+        return world.server.download(query);
+      },
+      upload: (body) => world.server.upload(body),
+      ping: () => world.server.ping(),
+    };
+    const { engine, store } = open(world, { api, pageSize: 2, firstPageSize: 2 });
+    const getMany = store.getMany.bind(store);
+    store.getMany = async (keys) => {
+      if (keys.some((key) => key.startsWith("equipment:"))) events.push("read lists");
+      return getMany(keys);
+    };
+    for (const n of [1, 2, 3]) world.server.seed("equipment", item(n));
+    await engine.syncNow();
+    expect(events.slice(0, 3)).toEqual(["ask 0", "ask 2", "read lists"]);
+    expect((await engine.list("equipment", SITE_A)).map((r) => r.name)).toEqual(["Item 1", "Item 2", "Item 3"]);
+  });
+
+  it("merges the pages again over a change saved while they came down: the change waiting to upload wins", async () => {
+    const world = testWorld(new IDBFactory());
+    const current: { engine?: SyncEngine } = {};
+    const api: SyncApi = {
+      download: async (query) => {
+        // The technician edits item 1 while the second page is on its way.
+        if (query.cursor !== 0) await current.engine?.put("equipment", item(1, { name: "Mine", lastUpdated: iso(T0 - 3_600_000) }));
+        return world.server.download(query);
+      },
+      upload: (body) => world.server.upload(body),
+      ping: () => world.server.ping(),
+    };
+    const { engine } = open(world, { api, pageSize: 2, firstPageSize: 2, debounceMs: 60_000 });
+    current.engine = engine;
+    for (const n of [1, 2, 3]) world.server.seed("equipment", item(n));
+    await engine.syncNow();
+    expect((await engine.list("equipment", SITE_A)).map((r) => r.name)).toEqual(["Mine", "Item 2", "Item 3"]);
+    expect(await engine.pendingChanges()).toBe(1);
+  });
+
   it("merges several pages in one transaction, the later copy of a record winning", async () => {
     const world = testWorld(new IDBFactory());
     const api: SyncApi = {
@@ -151,7 +210,7 @@ describe("download", () => {
       upload: (body) => world.server.upload(body),
       ping: () => world.server.ping(),
     };
-    const { engine, changed } = open(world, { api, pageSize: 2 });
+    const { engine, changed } = open(world, { api, pageSize: 2, firstPageSize: 2 });
     for (const n of [1, 2, 3]) world.server.seed("equipment", item(n));
     await engine.syncNow();
     expect(world.server.downloads.map((d) => d.cursor)).toEqual([0, 2]);

@@ -8,9 +8,14 @@ import { CURSOR_KEY, SERVER_EPOCH_KEY } from "../keys";
 import { type DownloadAnswer, EPOCH_CHANGED } from "./api";
 import { clockOffset } from "./clockOffset";
 import type { SyncContext } from "./context";
-import { mergePages } from "./merge";
+import { PageMerge } from "./merge";
 
 export const DOWNLOAD_PAGE_SIZE = 5_000;
+/**
+ * Records per page from cursor 0 (a first download, or everything again after a restore): the
+ * most the server gives, so 100,000 records come in five answers rather than twenty.
+ */
+export const FIRST_DOWNLOAD_PAGE_SIZE = 20_000;
 /**
  * Pages are merged up to this many records at a time, in one transaction. Each merge rewrites
  * the whole list of every site it touches, so merging a first download page by page rewrites
@@ -18,11 +23,13 @@ export const DOWNLOAD_PAGE_SIZE = 5_000;
  * page, and 0.9 s merged at once.
  */
 export const MERGE_BATCH = 100_000;
-/** The name of the performance measure each merge of downloaded records leaves. */
+/** The name of the performance measure each save of downloaded records leaves. */
 export const MERGE_MEASURE = "fieldtag:merge";
 
 export interface DownloadSizes {
   pageSize: number;
+  /** Records per page while the download goes on from cursor 0. */
+  firstPageSize: number;
   mergeBatch: number;
 }
 
@@ -31,56 +38,70 @@ function isEpochChange(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && error.code === EPOCH_CHANGED;
 }
 
-function recordCount(page: DownloadAnswer): number {
-  let count = 0;
-  for (const value of Object.values(page)) if (Array.isArray(value)) count += value.length;
-  return count;
+interface Fetched {
+  page: DownloadAnswer;
+  /** Server clock minus device clock, learned from this answer. */
+  offset: number | undefined;
 }
 
 /**
  * Downloads and merges every change after the saved cursor. Answers whether everything came
  * down again because the server was restored: the changes saved meanwhile should go up now.
+ *
+ * One page is always on its way while the one before is placed (merge.ts PageMerge), so the
+ * server prepares the next answer while this tab works on the last; the records are saved
+ * once, at the end or every `mergeBatch` records.
  */
-export async function download({ store, api, now, board, feed }: SyncContext, { pageSize, mergeBatch }: DownloadSizes): Promise<boolean> {
+export async function download({ store, api, now, board, feed }: SyncContext, { pageSize, firstPageSize, mergeBatch }: DownloadSizes): Promise<boolean> {
   const [savedCursor, savedEpoch] = await store.getMany<unknown>([CURSOR_KEY, SERVER_EPOCH_KEY]);
   let cursor = (savedCursor as string | number | undefined) ?? 0;
   let epoch = savedEpoch as string | undefined;
-  let pages: DownloadAnswer[] = [];
-  let pending = 0;
   let resync = false;
-  for (;;) {
+  let limit = Number(cursor) > 0 ? pageSize : firstPageSize;
+
+  const ask = async (from: string | number): Promise<Fetched> => {
     const sentAt = now();
-    let page: DownloadAnswer;
+    const page = await api.download({ cursor: from, limit, serverEpoch: Number(from) > 0 ? epoch : undefined });
+    return { page, offset: clockOffset(page.serverTime, sentAt, now()) };
+  };
+  let next = ask(cursor);
+  let merge = new PageMerge(store, resync);
+  for (;;) {
+    let fetched: Fetched;
     try {
-      page = await api.download({ cursor, limit: pageSize, serverEpoch: Number(cursor) > 0 ? epoch : undefined });
+      fetched = await next;
     } catch (error) {
       if (resync || !isEpochChange(error)) throw error;
       // The cursor counts versions of a history the server no longer has. The outbox is
-      // untouched; the stored cursor moves only with the first merged page, so a failure
+      // untouched; the stored cursor moves only with the first saved page, so a failure
       // here starts over the same way.
       resync = true;
       cursor = 0;
       epoch = undefined;
-      pages = [];
-      pending = 0;
+      limit = firstPageSize;
+      merge = new PageMerge(store, resync);
+      next = ask(cursor);
       continue;
     }
+    const { page, offset } = fetched;
     board.reachable = true;
     epoch = page.serverEpoch ?? epoch;
     if (page.hasMore && page.cursor === cursor) throw new Error(`the sync cursor did not move from ${cursor}`);
-    const offset = clockOffset(page.serverTime, sentAt, now());
-    pages.push(page);
-    pending += recordCount(page);
     cursor = page.cursor;
-    if (!page.hasMore || pending >= mergeBatch) {
-      const batch = pages;
-      const mergeStart = performance.now();
-      feed.changed(await store.update((tx) => mergePages(tx, batch, offset, { resync })));
+    if (page.hasMore) {
+      next = ask(cursor);
+      // Read in the next turn of the loop; until then a failure must not go unheard.
+      next.catch(() => undefined);
+    }
+    await merge.add(page);
+    if (!page.hasMore || merge.records >= mergeBatch) {
+      const saveStart = performance.now();
+      const records = merge.records;
+      feed.changed(await merge.save(store, offset));
       if (offset !== undefined) board.publish({ clockOffset: offset });
       // Visible in the browser's performance timeline (and read by bench/web).
-      performance.measure(MERGE_MEASURE, { start: mergeStart, detail: { records: pending } });
-      pages = [];
-      pending = 0;
+      performance.measure(MERGE_MEASURE, { start: saveStart, detail: { records } });
+      merge = new PageMerge(store, resync);
     }
     if (!page.hasMore) break;
   }

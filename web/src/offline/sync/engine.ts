@@ -21,7 +21,7 @@ import type { SyncApi } from "./api";
 import { ChangeFeed } from "./changeFeed";
 import { type TabMessage, openTabChannel } from "./channel";
 import type { SyncContext } from "./context";
-import { DOWNLOAD_PAGE_SIZE, MERGE_BATCH, download } from "./download";
+import { DOWNLOAD_PAGE_SIZE, FIRST_DOWNLOAD_PAGE_SIZE, MERGE_BATCH, download } from "./download";
 import { type Network, type Timers, browserNetwork, browserTimers } from "./environment";
 import { ListCache } from "./listCache";
 import { LiveStream } from "./live";
@@ -44,6 +44,8 @@ export interface SyncEngineOptions {
   intervalMs?: number;
   debounceMs?: number;
   pageSize?: number;
+  /** Records per page from cursor 0 (a first download). */
+  firstPageSize?: number;
   mergeBatch?: number;
   uploadBatch?: number;
   /** §8: a failed sync is only logged. */
@@ -93,6 +95,7 @@ export function createSyncEngine({
   intervalMs = SYNC_INTERVAL_MS,
   debounceMs = UPLOAD_DEBOUNCE_MS,
   pageSize = DOWNLOAD_PAGE_SIZE,
+  firstPageSize = FIRST_DOWNLOAD_PAGE_SIZE,
   mergeBatch = MERGE_BATCH,
   uploadBatch = UPLOAD_BATCH,
   log = (error) => console.warn("An error happened while syncing", error),
@@ -115,7 +118,7 @@ export function createSyncEngine({
     log,
     onLead: live && ((signal) => live.hold(signal)),
     slowed: () => board.status.live === true,
-    steps: { upload: () => upload(context, uploadBatch), download: () => download(context, { pageSize, mergeBatch }) },
+    steps: { upload: () => upload(context, uploadBatch), download: () => download(context, { pageSize, firstPageSize, mergeBatch }) },
   });
 
   function onMessage(event: MessageEvent<TabMessage>): void {

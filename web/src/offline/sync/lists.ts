@@ -6,7 +6,7 @@
 import { type SyncKind, isLocationScoped } from "../kinds";
 import { CHANGE_NUMBER_KEY, listKey, whereKey } from "../keys";
 import type { SyncRecord } from "../records";
-import type { StoreTransaction } from "../store";
+import type { StoreReader, StoreTransaction } from "../store";
 
 /** Which record a transaction needs; `locationId` is where it is going, when it is moving. */
 export interface RecordRef {
@@ -53,8 +53,15 @@ export class RecordLists {
   readonly changedKinds = new Set<SyncKind>();
   private readonly placed: [SyncKind, SyncRecord][] = [];
   private changeNumber: number | undefined;
+  /** The loaded index shards by kind and by the two characters of the id that name them (see whereKey). */
+  private readonly shardsByPrefix = new Map<SyncKind, Map<number, LoadedShard>>();
+  /** listKey's answers, kept: a download asks them hundreds of thousands of times. */
+  private readonly listKeys = new Map<SyncKind, Map<string | undefined, string>>();
+  /** The change number as first read: a transaction of any tab that changes records raises it. */
+  private readNumber: number | undefined;
 
-  constructor(private readonly tx: StoreTransaction) {}
+  /** Reads through `tx`; one that is not a transaction (a download's pages placed ahead of their save) cannot {@link write}. */
+  constructor(private readonly tx: StoreTransaction | StoreReader) {}
 
   /** Reads what finding or placing these records needs: their index shards, then their lists. */
   async load(refs: Iterable<RecordRef>): Promise<void> {
@@ -66,13 +73,20 @@ export class RecordLists {
       this.changeNumber === undefined ? this.tx.get<number>(CHANGE_NUMBER_KEY) : this.changeNumber,
     ]);
     this.changeNumber = changeNumber ?? 0;
+    this.readNumber ??= this.changeNumber;
     shardKeys.forEach((key, i) => this.shards.set(key, { where: shards[i] ?? {}, changed: false }));
+    for (const ref of scoped) {
+      let byPrefix = this.shardsByPrefix.get(ref.kind);
+      if (!byPrefix) this.shardsByPrefix.set(ref.kind, (byPrefix = new Map()));
+      const prefix = prefixOf(ref.id);
+      if (!byPrefix.has(prefix)) byPrefix.set(prefix, this.shards.get(whereKey(ref.kind, ref.id)) as LoadedShard);
+    }
 
     const listKeys = new Set<string>();
     for (const ref of wanted) {
       const current = this.keyOf(ref.kind, ref.id);
       if (current !== undefined) listKeys.add(current);
-      if (!isLocationScoped(ref.kind) || ref.locationId !== undefined) listKeys.add(listKey(ref.kind, ref.locationId));
+      if (!isLocationScoped(ref.kind) || ref.locationId !== undefined) listKeys.add(this.listKey(ref.kind, ref.locationId));
     }
     const missing = [...listKeys].filter((key) => !this.lists.has(key));
     const lists = await this.tx.getMany<SyncRecord[]>(missing);
@@ -90,7 +104,7 @@ export class RecordLists {
 
   /** Stores `record` in its list, replacing the copy with its id, wherever that was. */
   place(kind: SyncKind, record: SyncRecord): void {
-    const target = listKey(kind, record.locationId);
+    const target = this.listKey(kind, record.locationId);
     const current = this.keyOf(kind, record.id);
     if (current !== undefined && current !== target) this.removeFrom(current, record.id);
 
@@ -118,9 +132,23 @@ export class RecordLists {
 
   /** Queues the changed lists and index shards, and the next change number, in the transaction. */
   write(): void {
-    for (const [key, list] of this.lists) if (list.changed) this.tx.set(key, list.records);
-    for (const [key, shard] of this.shards) if (shard.changed) this.tx.set(key, shard.where);
-    if (this.placed.length > 0) this.tx.set(CHANGE_NUMBER_KEY, (this.changeNumber = (this.changeNumber ?? 0) + 1));
+    const tx = this.tx;
+    if (!("set" in tx)) throw new Error("these lists were read outside a transaction: save their entries() in one");
+    for (const [key, value] of this.entries()) tx.set(key, value);
+  }
+
+  /** What {@link write} saves: the changed lists and index shards, and the next change number. Once per transaction. */
+  entries(): [string, unknown][] {
+    const entries: [string, unknown][] = [];
+    for (const [key, list] of this.lists) if (list.changed) entries.push([key, list.records]);
+    for (const [key, shard] of this.shards) if (shard.changed) entries.push([key, shard.where]);
+    if (this.placed.length > 0) entries.push([CHANGE_NUMBER_KEY, (this.changeNumber = (this.changeNumber ?? 0) + 1)]);
+    return entries;
+  }
+
+  /** The change number when these lists were first read; undefined before. */
+  get firstChangeNumber(): number | undefined {
+    return this.readNumber;
   }
 
   /** What {@link write} saved. */
@@ -130,9 +158,17 @@ export class RecordLists {
 
   /** Where a record is stored now: its site's list per the index, or its kind's one list. */
   private keyOf(kind: SyncKind, id: string): string | undefined {
-    if (!isLocationScoped(kind)) return listKey(kind);
+    if (!isLocationScoped(kind)) return this.listKey(kind);
     const locationId = this.shard(kind, id).where[id];
-    return locationId === undefined ? undefined : listKey(kind, locationId);
+    return locationId === undefined ? undefined : this.listKey(kind, locationId);
+  }
+
+  private listKey(kind: SyncKind, locationId?: string): string {
+    let keys = this.listKeys.get(kind);
+    if (!keys) this.listKeys.set(kind, (keys = new Map()));
+    let key = keys.get(locationId);
+    if (key === undefined) keys.set(locationId, (key = listKey(kind, locationId)));
+    return key;
   }
 
   private removeFrom(key: string, id: string): void {
@@ -151,7 +187,7 @@ export class RecordLists {
   }
 
   private shard(kind: SyncKind, id: string): LoadedShard {
-    const shard = this.shards.get(whereKey(kind, id));
+    const shard = this.shardsByPrefix.get(kind)?.get(prefixOf(id));
     if (!shard) throw new Error(`the site index of ${kind} ${id} was not loaded in this transaction`);
     return shard;
   }
@@ -160,6 +196,11 @@ export class RecordLists {
 function positions(list: LoadedList): Map<string, number> {
   list.positions ??= new Map(list.records.map((record, i) => [record.id, i]));
   return list.positions;
+}
+
+/** The two characters of an id that name its index shard (whereKey), as a number: no string is made. */
+function prefixOf(id: string): number {
+  return id.charCodeAt(0) * 65_536 + id.charCodeAt(1);
 }
 
 function unique<T>(items: readonly T[]): T[] {

@@ -9,9 +9,9 @@
  * version to mean the same write.
  */
 import { SYNC_KINDS, type SyncKind } from "../kinds";
-import { CLOCK_OFFSET_KEY, CURSOR_KEY, SERVER_EPOCH_KEY, listKey } from "../keys";
+import { CHANGE_NUMBER_KEY, CLOCK_OFFSET_KEY, CURSOR_KEY, SERVER_EPOCH_KEY, listKey } from "../keys";
 import { type SyncRecord, serverCopyWins } from "../records";
-import type { StoreTransaction } from "../store";
+import type { KeyValueStore, StoreReader, StoreTransaction } from "../store";
 import type { DownloadAnswer } from "./api";
 import { type RecordChanges, RecordLists, refOf } from "./lists";
 
@@ -29,6 +29,66 @@ export async function mergePages(
 ): Promise<RecordChanges> {
   const last = pages.at(-1);
   if (!last) return { kinds: new Set(), records: [] };
+  const lists = new RecordLists(tx);
+  await placePages(lists, pages, resync);
+  await tx.setAll(lists.entries());
+  return finish(tx, lists, last, clockOffset);
+}
+
+/**
+ * A download's pages merged as they come down, ahead of the transaction that saves them: the
+ * lists a page touches are read (in read-only transactions) and its records placed while the
+ * next page is on its way, so the save only writes. Should any tab change records in between
+ * (the change number moved), the save merges the pages again over what is stored by then, as
+ * {@link mergePages} does: a change waiting to upload still wins.
+ */
+export class PageMerge {
+  private readonly pages: DownloadAnswer[] = [];
+  private readonly lists: RecordLists;
+  /** How many records the pages added so far hold. */
+  records = 0;
+
+  constructor(
+    store: StoreReader,
+    private readonly resync: boolean,
+  ) {
+    // Reads only: placed records reach the store in save()'s transaction.
+    this.lists = new RecordLists({ get: (key) => store.get(key), getMany: (keys) => store.getMany(keys), keys: () => store.keys() });
+  }
+
+  /** Places a page's records after those of the pages added before it. */
+  async add(page: DownloadAnswer): Promise<void> {
+    this.pages.push(page);
+    for (const kind of SYNC_KINDS) if (kind !== "globalAlerts") this.records += page[kind]?.length ?? 0;
+    await placePages(this.lists, [page], this.resync, yieldToPage);
+  }
+
+  /** Saves the placed records, the last page's cursor and the clock offset in one transaction. */
+  save(store: KeyValueStore, clockOffset?: number): Promise<RecordChanges> {
+    return store.update(async (tx) => {
+      const last = this.pages.at(-1);
+      if (!last) return { kinds: new Set(), records: [] };
+      const number = (await tx.get<number>(CHANGE_NUMBER_KEY)) ?? 0;
+      if (number !== this.lists.firstChangeNumber) return mergePages(tx, this.pages, clockOffset, { resync: this.resync });
+      await tx.setAll(this.lists.entries());
+      return finish(tx, this.lists, last, clockOffset);
+    });
+  }
+}
+
+/** How long placing records goes on before the page may handle input (outside a transaction only). */
+const PLACE_SLICE_MS = 8;
+
+/** Lets the page run what waits (a keystroke, a frame) before going on. */
+function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Reads what the pages' records need and places each server copy that wins over the stored one;
+ * with `pause`, waits on it every few milliseconds (never inside a transaction: it would commit).
+ */
+async function placePages(lists: RecordLists, pages: readonly DownloadAnswer[], resync: boolean, pause?: () => Promise<void>): Promise<void> {
   const incoming: [SyncKind, SyncRecord][] = [];
   for (const page of pages) {
     for (const kind of SYNC_KINDS) {
@@ -36,17 +96,24 @@ export async function mergePages(
       for (const record of page[kind] ?? []) incoming.push([kind, record]);
     }
   }
-
-  const lists = new RecordLists(tx);
-  const [, alerts] = await Promise.all([lists.load(incoming.map(([kind, record]) => refOf(kind, record))), tx.get(ALERTS_KEY)]);
-  for (const [kind, server] of incoming) {
+  await lists.load(incoming.map(([kind, record]) => refOf(kind, record)));
+  let sliceStart = performance.now();
+  for (let i = 0; i < incoming.length; i++) {
+    const [kind, server] = incoming[i] as [SyncKind, SyncRecord];
     const local = lists.find(kind, server.id);
     if (serverCopyWins(resync && local ? { ...local, version: undefined } : local, server)) lists.place(kind, server);
+    if (pause && i % 256 === 255 && performance.now() - sliceStart >= PLACE_SLICE_MS) {
+      await pause();
+      sliceStart = performance.now();
+    }
   }
-  lists.write();
+}
 
+/** The rest of a merge's writes, after the lists': alerts, cursor, epoch and clock offset. */
+async function finish(tx: StoreTransaction, lists: RecordLists, last: DownloadAnswer, clockOffset: number | undefined): Promise<RecordChanges> {
   const changes = lists.changes();
   const kinds = new Set(changes.kinds);
+  const alerts = await tx.get(ALERTS_KEY);
   if (last.globalAlerts && JSON.stringify(last.globalAlerts) !== JSON.stringify(alerts)) {
     tx.set(ALERTS_KEY, last.globalAlerts);
     // The whole list is replaced, not its records placed: readers read it again.

@@ -41,7 +41,7 @@ export async function startServer(webDir = dist) {
     if (i > 400) throw new Error("server did not start");
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url, stop: () => (child.kill("SIGTERM"), rmSync(dataDir, { recursive: true, force: true })) };
+  return { url, pid: child.pid, stop: () => (child.kill("SIGTERM"), rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 

@@ -10,12 +10,13 @@
 //  3. Both figures, and Fieldtag / PouchDB's best and Fieldtag / the limit.
 // Env: FIELDTAG_BENCH_RECORDS (100000), FIELDTAG_BENCH_RUNS (3),
 //  FIELDTAG_BENCH_BASELINE_WEB_DIR: another build of the web app (an earlier commit's), measured
-//    run for run beside this one on its own server, for a before/after in one session;
+//    run for run beside this one on its own server, for a before/after in one session (several,
+//    comma-separated: each is named by its folder, the first is the baseline);
 //  FIELDTAG_BENCH_ANCHOR: the anchor's run.sh (default ../shared/anchors/pouchdb-sync/run.sh;
 //    "none" skips it); FIELDTAG_BENCH_ANCHOR_VARIANTS (idb:1000,indexeddb:1000), _ROUNDS (1);
 //  FIELDTAG_BENCH_PROFILE=download: a CPU profile of one download, its top functions.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { dist, hex, launchProfile, median, signUp, startServer } from "./common.mjs";
@@ -60,6 +61,35 @@ async function seed(url, email, password) {
   return { email, password, records, bytes };
 }
 
+const TICKS = 100; // USER_HZ on Linux
+
+/** CPU seconds so far of this script's browser (every process under it but the servers) and of the server `serverPid`, from /proc. */
+function cpuSeconds(serverPid) {
+  const stats = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(name), { parent: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / TICKS });
+    } catch {}
+  }
+  // The first of this script's descendants met going up from `pid`: the server, another, or none.
+  const below = (pid) => {
+    for (let p = pid; p > 1; p = stats.get(p)?.parent ?? 0) {
+      const parent = stats.get(p)?.parent;
+      if (parent === process.pid) return p;
+    }
+    return null;
+  };
+  let browser = 0;
+  for (const [pid, { cpu }] of stats) {
+    const child = below(pid);
+    if (child !== null && child !== serverPid && stats.get(child)) browser += cpu;
+  }
+  return { browser, server: stats.get(serverPid)?.cpu ?? 0 };
+}
+
 /** A fresh device logs in and downloads everything, with keys typed meanwhile; answers the seconds and the keystrokes' latencies. */
 async function firstDownload(server, account, profile) {
   // A desktop's window: a phone's shows the sync status only in its menu.
@@ -85,15 +115,19 @@ async function firstDownload(server, account, profile) {
       await session.send("Profiler.setSamplingInterval", { interval: 200 });
       await session.send("Profiler.start");
     }
+    const cpuBefore = cpuSeconds(server.pid);
     const pressed = Date.now();
     await page.getByRole("button", { name: "Login" }).click();
     let done = false;
+    let cpu;
     const finished = page
       .getByText(/Up to date as of (?!Never)/)
       .first()
       .waitFor({ timeout: 300_000 })
       .then(() => {
         done = true;
+        const cpuAfter = cpuSeconds(server.pid);
+        cpu = { browser: cpuAfter.browser - cpuBefore.browser, server: cpuAfter.server - cpuBefore.server };
         return (Date.now() - pressed) / 1000;
       });
     // The sites list's All tab, with its search box, reached without reloading the page.
@@ -117,7 +151,7 @@ async function firstDownload(server, account, profile) {
     // An interaction's latency is its slowest event's (keydown, keypress, keyup).
     const slowKeys = new Map();
     for (const [id, ms] of keys) slowKeys.set(id, Math.max(slowKeys.get(id) ?? 0, ms));
-    return { seconds, typed, slowKeys: [...slowKeys.values()], longest };
+    return { seconds, typed, slowKeys: [...slowKeys.values()], longest, cpu };
   } finally {
     await close();
   }
@@ -172,6 +206,10 @@ function report(name, runs, records) {
       `runs [${runs.map((r) => r.seconds.toFixed(2)).join(", ")}] s (goal < 1.5 s)`,
   );
   console.log(
+    `web: CPU it took (${name}), login to 'Up to date', median: Chromium ${median(runs.map((r) => r.cpu.browser)).toFixed(2)} s, the server ${median(runs.map((r) => r.cpu.server)).toFixed(2)} s ` +
+      `(runs: Chromium [${runs.map((r) => r.cpu.browser.toFixed(2)).join(", ")}] s)`,
+  );
+  console.log(
     `web: search keystrokes during it (${name}): ${typed} keys, ${slow.length} took 16 ms or more, the slowest ${worst} (goal < 50 ms); longest task ${Math.max(...runs.map((r) => r.longest)).toFixed(0)} ms`,
   );
   return records / seconds;
@@ -179,7 +217,8 @@ function report(name, runs, records) {
 
 async function main() {
   const builds = [["this build", dist]];
-  if (BASELINE) builds.unshift(["baseline", resolve(BASELINE)]);
+  const others = BASELINE ? BASELINE.split(",") : [];
+  others.forEach((dir, i) => builds.splice(i, 0, [i === 0 ? "baseline" : dir.split("/").filter(Boolean).at(-1), resolve(dir)]));
   const servers = [];
   try {
     let account;

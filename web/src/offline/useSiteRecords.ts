@@ -36,28 +36,47 @@ export function useCatalogue(): Catalogue {
   );
 }
 
+/** A site's records as read so far. */
+export interface SiteRecordsRead {
+  records: SiteRecords;
+  /**
+   * Whether the records the due engine reads besides the equipment (performed services,
+   * history, deficiencies, overrides, service months) are read: until then they are empty, and
+   * every item would look never serviced.
+   */
+  dueRecordsRead: boolean;
+}
+
 /**
  * The site and its records; undefined while the site is not (yet) on the device or its
  * equipment not yet read. The records the due engine needs are read after the equipment, so
- * the rows paint first; until then they are empty.
+ * the rows paint first; until then they are empty and `dueRecordsRead` is false.
  */
-export function useSiteRecords(locationId: string): SiteRecords | undefined {
+export function useSiteRecords(locationId: string): SiteRecordsRead | undefined {
   const site = useRecords<Site>("locations").find((s) => s.id === locationId);
   const equipment = useLoadedRecords<Equipment>("equipment", locationId);
   const later = equipment === undefined;
-  const performedServices = useRecords<PerformedService>("performedServices", locationId, later);
-  const history = useRecords<HistoryRecord>("history", locationId, later);
-  const deficiencies = useRecords<Deficiency>("deficiencies", locationId, later);
-  const locationOverrides = useRecords<LocationOverride>("locationOverrides", locationId, later);
-  const serviceMonths = useRecords<ServiceMonth>("serviceMonths", locationId, later);
-  return useMemo(
-    () =>
-      site &&
-      equipment &&
-      siteRecordsOf(site, { equipment, performedServices, history, deficiencies, locationOverrides, serviceMonths }),
-    [site, equipment, performedServices, history, deficiencies, locationOverrides, serviceMonths],
-  );
+  const performedServices = useLoadedRecords<PerformedService>("performedServices", locationId, later);
+  const history = useLoadedRecords<HistoryRecord>("history", locationId, later);
+  const deficiencies = useLoadedRecords<Deficiency>("deficiencies", locationId, later);
+  const locationOverrides = useLoadedRecords<LocationOverride>("locationOverrides", locationId, later);
+  const serviceMonths = useLoadedRecords<ServiceMonth>("serviceMonths", locationId, later);
+  return useMemo(() => {
+    if (!site || !equipment) return undefined;
+    const records = siteRecordsOf(site, {
+      equipment,
+      performedServices: performedServices ?? NONE,
+      history: history ?? NONE,
+      deficiencies: deficiencies ?? NONE,
+      locationOverrides: locationOverrides ?? NONE,
+      serviceMonths: serviceMonths ?? NONE,
+    });
+    const dueRecordsRead = [performedServices, history, deficiencies, locationOverrides, serviceMonths].every((list) => list !== undefined);
+    return { records, dueRecordsRead };
+  }, [site, equipment, performedServices, history, deficiencies, locationOverrides, serviceMonths]);
 }
+
+const NONE: never[] = [];
 
 /** Organisation-wide records a site's rows need. */
 const SHARED_KINDS: readonly SyncKind[] = ["locations", "models", "equipmentTypes", "serviceTypes", "modelFields", "equipmentFields"];

@@ -86,6 +86,28 @@ describe("EquipmentList tabs and due counts", () => {
     expect(rowNames()).toEqual(["Kitchen"]);
   });
 
+  it("marks no item overdue before the records the due engine reads are on screen", async () => {
+    device = await openDevice(dueSeeds());
+    // Performed services are read after the rows paint; hold them back to see that moment.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const list = device.engine.list.bind(device.engine);
+    vi.spyOn(device.engine, "list").mockImplementation(async (kind, locationId) => {
+      if (kind === "performedServices") await held;
+      return list(kind, locationId);
+    });
+    renderRoutes(device, `/sites/${SITE}`, [{ path: "/sites/:locationId", element: <EquipmentList locationId={SITE} /> }]);
+    const dock = await screen.findByText("Loading dock");
+    const row = dock.closest("li") as HTMLElement;
+    // Held: the dock (done yesterday) would read as never performed, due since 2018.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(row.querySelector(".equipment-row-when.overdue")).toBeNull();
+    expect(tab("Inspection Due").textContent).not.toMatch(/\d/);
+    release();
+    await waitFor(() => expect(tab("Inspection Due", 2)).toBeTruthy(), slowly);
+    expect(row.querySelector(".equipment-row-when.overdue")).toBeNull();
+  });
+
   it("shows the empty message of each tab", async () => {
     const user = userEvent.setup();
     await show(catalogueSeeds());

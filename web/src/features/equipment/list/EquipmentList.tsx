@@ -68,7 +68,8 @@ export function EquipmentList({ locationId }: { locationId: string }) {
 function SiteEquipment({ locationId }: { locationId: string }) {
   const may = useEquipmentAbilities();
   const navigate = useNavigate();
-  const site = useSiteRecords(locationId);
+  const read = useSiteRecords(locationId);
+  const site = read?.records;
   const catalogue = useCatalogue();
   const status = useSyncStatus();
   const device = useDevice();
@@ -87,8 +88,13 @@ function SiteEquipment({ locationId }: { locationId: string }) {
 
   // Evaluating every item runs behind the paint of the rows (the last counts stay meanwhile):
   // at first, each minute, and when the site or catalogue changes. A change to a few items
-  // (a service performed here or in another tab) is counted in the same render.
-  const dueInput = useMemo(() => (site ? { rows, site, catalogue, now } : null), [rows, site, catalogue, now]);
+  // (a service performed here or in another tab) is counted in the same render. Not before the
+  // due engine's records are read: without them every item would look never serviced.
+  const dueRecordsRead = read?.dueRecordsRead === true;
+  const dueInput = useMemo(
+    () => (site && dueRecordsRead ? { rows, site, catalogue, now } : null),
+    [rows, site, dueRecordsRead, catalogue, now],
+  );
   const later = useDeferredValue(dueInput, null);
   const dueCache = useRef(new DueCache());
   const deferred = dueInput && dueCache.current.keeps(dueInput.site, dueInput.catalogue, dueInput.now) ? dueInput : later;

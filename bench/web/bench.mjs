@@ -77,7 +77,8 @@ async function main() {
       performance.getEntriesByName("fieldtag:merge").reduce((sum, m) => ({ ms: sum.ms + m.duration, records: sum.records + (m.detail?.records ?? 0) }), { ms: 0, records: 0 }),
     );
     console.log(
-      `web: IndexedDB ingest (merge and store): ${merged.records} records in ${(merged.ms / 1000).toFixed(2)} s = ${Math.round(merged.records / (merged.ms / 1000))} records/s (goal >= 20000)`,
+      // The "fieldtag:merge" measures cover the saves only: the records are placed while the pages come down.
+      `web: IndexedDB ingest (the saves' transactions; placing overlaps the download): ${merged.records} records in ${(merged.ms / 1000).toFixed(2)} s = ${Math.round(merged.records / (merged.ms / 1000))} records/s (goal >= 20000)`,
     );
     console.log(
       `web: whole first download, login to 'Up to date': ${seeded} records (${stored} equipment stored) in ${seconds.toFixed(2)} s = ${Math.round(seeded / seconds)} records/s`,

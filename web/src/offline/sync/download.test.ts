@@ -1,5 +1,5 @@
 import { IDBFactory } from "fake-indexeddb";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CURSOR_KEY, listKey } from "../keys";
 import type { SyncRecord } from "../records";
 import type { DownloadAnswer, SyncApi } from "./api";
@@ -196,6 +196,29 @@ describe("download", () => {
     await engine.syncNow();
     expect((await engine.list("equipment", SITE_A)).map((r) => r.name)).toEqual(["Mine", "Item 2", "Item 3"]);
     expect(await engine.pendingChanges()).toBe(1);
+  });
+
+  it.each([
+    ["scheduler.yield()", true],
+    ["a message to itself, without scheduler.yield()", false],
+  ])("places a large page a slice at a time, the page getting a turn between slices by %s", async (_, hasYield) => {
+    const world = testWorld(new IDBFactory());
+    const turns = vi.fn(async () => undefined);
+    if (hasYield) vi.stubGlobal("scheduler", { yield: turns });
+    const messages = vi.spyOn(globalThis, "MessageChannel");
+    let clock = 0;
+    // Every reading of the clock is 10 ms later: each 256 records placed take more than a slice.
+    vi.spyOn(performance, "now").mockImplementation(() => (clock += 10));
+    try {
+      const { engine } = open(world);
+      for (let n = 1; n <= 1_000; n++) world.server.seed("equipment", item(n, { locationId: n % 2 ? SITE_A : SITE_B }));
+      await engine.syncNow();
+      expect(hasYield ? turns : messages).toHaveBeenCalled();
+      expect(await engine.list("equipment")).toHaveLength(1_000);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
   });
 
   it("merges several pages in one transaction, the later copy of a record winning", async () => {

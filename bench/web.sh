@@ -11,7 +11,7 @@
 #    same session, with their ratios; a search keystroke's latency meanwhile;
 #  - bench/web/live.mjs: live sync, from Save on one device to the change painted on another,
 #    median and p95 over 50 changes, beside the periodic download in the same run (and across
-#    two instances on one PostgreSQL with FIELDTAG_BENCH_POSTGRES_URL).
+#    two instances on one PostgreSQL, the test database of scripts/test-postgres.sh).
 # Usage: bench/web.sh [RECORDS] [ITEMS]     everything
 #        bench/web.sh download [RECORDS]    only the first download beside PouchDB
 set -euo pipefail
@@ -28,4 +28,4 @@ FIELDTAG_BENCH_RECORDS="${1:-100000}" node bench/web/bench.mjs
 FIELDTAG_BENCH_ITEMS="${2:-5000}" node bench/web/equipment.mjs
 node bench/web/reconnect.mjs
 FIELDTAG_BENCH_RECORDS="${1:-100000}" node bench/web/download.mjs
-node bench/web/live.mjs
+FIELDTAG_BENCH_POSTGRES_URL="$(scripts/test-postgres.sh)" node bench/web/live.mjs

@@ -85,7 +85,7 @@ async function openList(server, site, email, password, withoutStream) {
 
 function freshSchema(url) {
   const schema = `bench_live_${process.pid}`;
-  execFileSync("psql", [url, "-qtA", "-c", `DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`]);
+  execFileSync("psql", [url, "-qtA", "-c", `DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`], { env: { ...process.env, PGOPTIONS: "--client-min-messages=warning" } });
   return `${url}${url.includes("?") ? "&" : "?"}options=-c%20search_path%3D${schema}`;
 }
 

@@ -99,6 +99,8 @@ async function main() {
   const desktop = process.env.FIELDTAG_BENCH_DESKTOP === "1";
   const viewport = desktop ? { width: 1280, height: 800 } : { width: 375, height: 812 };
   const { context, close } = await launchProfile(server, viewport);
+  // Without live sync's stream, which stays open: the runs wait for "networkidle" between them.
+  await context.route("**/sync/events", (route) => route.fulfill({ status: 404, contentType: "application/json", body: '{"code":"NotFound"}' }));
   try {
     const email = `bench-equipment-${Date.now()}@example.com`;
     const password = "bench password 1";

@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Account, newId, signUpByApi, uploadAll } from "./api";
 import { type Violation, describeViolations, violationsOn } from "./axe";
-import { eventually, newContext, type Server, signIn, uniqueEmail, withServerAndBrowser } from "./harness";
+import { eventually, networkQuiet, newContext, type Server, signIn, uniqueEmail, withServerAndBrowser } from "./harness";
 import { picker } from "./pickers";
 import { type Seeded, seedEverything } from "./seed";
 
@@ -90,7 +90,7 @@ function screens(s: Seeded, owner: Account): string[] {
 
 /** Lets the screen settle: its records read, the first download merged, animations done. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
   await page.waitForTimeout(400);
 }
 

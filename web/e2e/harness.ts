@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type Browser, type BrowserContext, type Locator, type Page, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type Locator, type Page, type Request, chromium } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 
 export const VIEWPORTS = {
@@ -126,9 +126,45 @@ export async function launchBrowser(): Promise<Browser> {
   }
 }
 
+/** The live sync stream stays open while the app runs: it never counts as traffic in flight. */
+const LIVE_STREAM = /\/sync\/events(\?|$)/;
+/** Each page's requests in flight, the live stream left out (see {@link networkQuiet}). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(context: BrowserContext): void {
+  const of = (request: Request): Set<Request> | undefined => {
+    if (request.serviceWorker()) return undefined; // the worker's own fetches; the page's show as the page's
+    const page = request.frame().page();
+    let requests = inFlight.get(page);
+    if (!requests) inFlight.set(page, (requests = new Set()));
+    return requests;
+  };
+  context.on("request", (request) => LIVE_STREAM.test(request.url()) || of(request)?.add(request));
+  context.on("requestfinished", (request) => of(request)?.delete(request));
+  context.on("requestfailed", (request) => of(request)?.delete(request));
+}
+
+/**
+ * Resolves once the page has loaded and no request has been in flight for 500 ms, the live
+ * sync stream left out: Playwright's "networkidle" never comes while the app holds the stream.
+ * For pages of a context from {@link newContext}.
+ */
+export async function networkQuiet(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForLoadState("load");
+  const deadline = Date.now() + timeout;
+  let quietSince = Date.now();
+  for (;;) {
+    if ((inFlight.get(page)?.size ?? 0) > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    if (Date.now() > deadline) throw new Error(`requests still in flight after ${timeout} ms: ${[...(inFlight.get(page) ?? [])].map((r) => r.url()).join(", ")}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export async function newContext(browser: Browser, server: Server, viewport: { width: number; height: number }): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: server.url, viewport, serviceWorkers: "allow" });
   context.setDefaultTimeout(15_000);
+  trackRequests(context);
   if (process.env.FIELDTAG_E2E_CONSOLE) context.on("console", (m) => console.log(`[browser ${m.type()}] ${m.text()}`));
   return context;
 }

@@ -82,6 +82,7 @@ bench:
 	bash bench/import.sh
 	bash bench/reports.sh
 	bash bench/load.sh
+	bash bench/events.sh
 	bash bench/web.sh
 	@url=$$(scripts/test-postgres.sh); \
 	FIELDTAG_TEST_POSTGRES_URL=$$url FIELDTAG_SYNC_OPS=50000 FIELDTAG_SYNC_RESTARTS=10 \

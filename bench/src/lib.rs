@@ -153,6 +153,12 @@ impl Server {
         let _ = std::fs::write(format!("/proc/{}/clear_refs", self.child.id()), "5");
     }
 
+    /// VmRSS: the memory the server holds now.
+    pub fn rss_kb(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap_or(0)
+    }
+
     /// VmHWM: the most memory the server has held at once.
     pub fn peak_rss_kb(&self) -> u64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();

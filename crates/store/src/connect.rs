@@ -1,12 +1,14 @@
 //! Opening the database, whichever engine the URL names, and migrating it.
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor};
 
 use crate::Result;
+use crate::group_commit::Lanes;
 
 pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
@@ -39,6 +41,8 @@ pub struct Store {
     /// fsync no longer costs each one behind it up to 100 ms of busy-wait sleep, or its turn.
     /// On PostgreSQL the main pool (rows lock there, not the whole database).
     pub(crate) writer: AnyPool,
+    /// Sync uploads waiting to be committed together (`group_commit`).
+    pub(crate) upload_lanes: Arc<Lanes>,
     engine: Engine,
     /// Where PostgreSQL's sync notices are listened for (docs/sync.md "Live sync").
     pub(crate) postgres_url: Option<std::sync::Arc<str>>,
@@ -81,7 +85,7 @@ impl Store {
         };
         let postgres_url = (engine == Engine::Postgres).then(|| url.into());
         let (notices, _) = tokio::sync::broadcast::channel(1024);
-        Ok(Store { pool, writer, engine, postgres_url, notices })
+        Ok(Store { pool, writer, upload_lanes: Arc::default(), engine, postgres_url, notices })
     }
 
     pub fn engine(&self) -> Engine {

@@ -12,6 +12,9 @@ const POSTGRES_DISK_FULL: &str = "53100";
 impl StoreError {
     /// The database refused a write because its disk is full; the transaction was rolled back.
     pub fn is_disk_full(&self) -> bool {
+        if let StoreError::Shared(error) = self {
+            return error.is_disk_full();
+        }
         let StoreError::Database(sqlx::Error::Database(error)) = self else { return false };
         let Some(code) = error.code() else { return false };
         code == POSTGRES_DISK_FULL || code.parse::<i64>().is_ok_and(|code| code & 0xff == SQLITE_FULL)
@@ -20,6 +23,9 @@ impl StoreError {
     /// The database could not be reached or dropped the connection (restarting, shutting
     /// down, the network): worth retrying once it is back.
     pub fn is_unavailable(&self) -> bool {
+        if let StoreError::Shared(error) = self {
+            return error.is_unavailable();
+        }
         let StoreError::Database(error) = self else { return false };
         match error {
             sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::WorkerCrashed => true,
@@ -45,5 +51,14 @@ mod tests {
         assert!(StoreError::Database(sqlx::Error::PoolTimedOut).is_unavailable());
         assert!(!StoreError::NotFound.is_unavailable());
         assert!(!StoreError::Database(sqlx::Error::RowNotFound).is_unavailable());
+    }
+
+    #[test]
+    fn a_shared_failure_keeps_its_kind() {
+        let refused = StoreError::Database(sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionRefused)));
+        let shared = StoreError::Shared(std::sync::Arc::new(refused));
+        assert!(shared.is_unavailable());
+        assert!(!shared.is_disk_full());
+        assert!(!StoreError::Shared(std::sync::Arc::new(StoreError::NotFound)).is_unavailable());
     }
 }

@@ -15,6 +15,7 @@ mod demo_organizations;
 pub mod export;
 mod faults;
 mod geocode_cache;
+mod group_commit;
 mod identities;
 mod imports;
 mod job_queue;
@@ -63,6 +64,9 @@ pub enum StoreError {
     Database(#[source] sqlx::Error),
     #[error("migration failed: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),
+    /// One failure answered to several callers: every upload of a group commit that failed.
+    #[error("{0}")]
+    Shared(std::sync::Arc<StoreError>),
 }
 
 impl From<sqlx::Error> for StoreError {

@@ -9,11 +9,12 @@ use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use crate::identities::claim_user;
 use crate::records::{NewRecord, StoredRecord, binds_by_position, get_record, next_versions, stored_record, write_rows};
 use crate::transfers::add_billing_event;
-use crate::{Result, Store};
+use crate::{Engine, Result, Store};
 
 /// What became of one uploaded record.
 #[derive(Debug, Clone, PartialEq)]
@@ -90,16 +91,24 @@ fn incoming_wins(stored: &StoredRecord, incoming: &IncomingRecord) -> Option<boo
 }
 
 impl Store {
-    /// Applies a batch of uploads in one transaction and says what became of each.
-    /// The batch is read in a few queries, decided in order in memory (so a record
-    /// sent twice in one batch is decided against its first copy), and written
-    /// with one block of versions.
-    pub async fn apply_sync_batch(&self, org_id: &str, records: &[IncomingRecord], rules: &dyn UploadRules) -> Result<Vec<SyncOutcome>> {
-        let mut tx = self.writer.begin().await?;
-        let outcomes = apply_batch(&mut tx, org_id, records, rules).await?;
-        tx.commit().await?;
-        self.versions_committed(org_id);
-        Ok(outcomes)
+    /// Applies a batch of uploads in one transaction and says what became of each, once that
+    /// transaction is committed (durable). The batch is read in a few queries, decided in order
+    /// in memory (so a record sent twice in one batch is decided against its first copy), and
+    /// written with one block of versions. Batches that wait while another commit is on the disk
+    /// share the next commit, each inside its own savepoint (`group_commit`).
+    pub async fn apply_sync_batch(
+        &self,
+        org_id: &str,
+        records: Vec<IncomingRecord>,
+        rules: Arc<dyn UploadRules + Send>,
+    ) -> Result<Vec<SyncOutcome>> {
+        let lane = match self.engine() {
+            // One writer connection: one lane for every organisation.
+            Engine::Sqlite => String::new(),
+            Engine::Postgres => org_id.to_string(),
+        };
+        // Committed: tell live sync (docs/sync.md "Live sync").
+        self.upload_lanes.apply(&self.writer, lane, org_id, records, rules).await.inspect(|_| self.versions_committed(org_id))
     }
 }
 

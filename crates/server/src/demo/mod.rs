@@ -4,6 +4,8 @@
 
 mod records;
 
+use std::sync::Arc;
+
 use fieldtag_domain::email::email_key;
 use fieldtag_domain::organization::NewOrganization;
 use fieldtag_domain::records::check_record;
@@ -71,7 +73,7 @@ pub async fn seed_demo(store: &Store, owner: &DemoOwner<'_>, now: Timestamp) -> 
         let checked = check_record(kind, &org_id, &record).map_err(|e| SeedError::Invalid { kind: kind.key(), message: e.to_string() })?;
         batch.push(IncomingRecord::new(kind, checked));
     }
-    let outcomes = store.apply_sync_batch(&org_id, &batch, &KindRules).await?;
+    let outcomes = store.apply_sync_batch(&org_id, batch.clone(), Arc::new(KindRules)).await?;
     if let Some((record, outcome)) = batch.iter().zip(&outcomes).find(|(_, o)| !matches!(o, SyncOutcome::Accepted { .. })) {
         return Err(SeedError::NotStored { kind: record.kind.key(), id: record.id.clone(), outcome: format!("{outcome:?}") });
     }

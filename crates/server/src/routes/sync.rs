@@ -2,6 +2,7 @@
 //! a cursor, and uploads applied under last-writer-wins with an answer per record.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::header;
@@ -222,7 +223,7 @@ pub(crate) async fn upload_lists(state: &AppState, session: &Session, body: &Map
             Err(reason) => answers.get_mut(kind.key()).expect("key of the body")[*index] = Some(RecordAnswer::Rejected { id, reason }),
         }
     }
-    let outcomes = state.store.apply_sync_batch(&session.org_id, &incoming, &CallerRules(uploader)).await?;
+    let outcomes = state.store.apply_sync_batch(&session.org_id, incoming, Arc::new(CallerRules::of(uploader))).await?;
     for ((kind, index, id, restamped), outcome) in accepted_slots.into_iter().zip(outcomes) {
         answers.get_mut(kind.key()).expect("key of the body")[index] = Some(match outcome {
             SyncOutcome::Accepted { version } => RecordAnswer::Accepted { id, version, last_updated: restamped },

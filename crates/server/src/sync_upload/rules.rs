@@ -37,10 +37,20 @@ pub struct Uploader<'a> {
 }
 
 /// The upload rules of one uploader: the kind's rules, and what the uploader may write by the
-/// one permission table (domain `actions`), decided against the stored copy.
-pub struct CallerRules<'a>(pub Uploader<'a>);
+/// one permission table (domain `actions`), decided against the stored copy. Owned: the store
+/// may apply the upload in another task, beside others (group commit).
+pub struct CallerRules {
+    user_id: String,
+    permissions: Vec<String>,
+}
 
-impl UploadRules for CallerRules<'_> {
+impl CallerRules {
+    pub fn of(uploader: Uploader<'_>) -> CallerRules {
+        CallerRules { user_id: uploader.user_id.to_string(), permissions: uploader.permissions.to_vec() }
+    }
+}
+
+impl UploadRules for CallerRules {
     fn required_location<'a>(&self, record: &'a IncomingRecord) -> Option<&'a str> {
         KindRules.required_location(record)
     }
@@ -50,8 +60,7 @@ impl UploadRules for CallerRules<'_> {
     }
 
     fn may_write(&self, record: &IncomingRecord, stored: Option<&StoredRecord>) -> Result<(), String> {
-        let uploader = &self.0;
-        actions::may_write(uploader.permissions, uploader.user_id, record.kind, &record.data, stored.map(|s| &s.data))
+        actions::may_write(&self.permissions, &self.user_id, record.kind, &record.data, stored.map(|s| &s.data))
     }
 
     fn billable_move(&self, record: &IncomingRecord) -> Option<(BillableEvent, String)> {

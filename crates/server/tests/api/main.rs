@@ -35,6 +35,7 @@ mod smtp;
 mod sync;
 mod sync_events;
 mod sync_fuzz;
+mod sync_group_commit;
 mod sync_kinds;
 mod sync_trust;
 mod transfers;

@@ -11,9 +11,8 @@
 //! order, so an item answers exactly as one `DueInput` holding the same lists would, errors
 //! and their field paths included.
 
-use foldhash::HashMap;
-use foldhash::HashMapExt;
 use std::cell::OnceCell;
+use std::collections::HashMap;
 
 use super::DueError;
 use super::input::{

@@ -285,28 +285,11 @@ impl Clock {
     }
 }
 
-/// "00" to "99", so that writing a date does no division per digit.
-const TWO_DIGITS: &[u8; 200] = b"\
-0001020304050607080910111213141516171819\
-2021222324252627282930313233343536373839\
-4041424344454647484950515253545556575859\
-6061626364656667686970717273747576777879\
-8081828384858687888990919293949596979899";
-
-/// `n` with `width` digits (2, 3 or 4), zero-padded (`n` is never negative or wider here).
+/// `n` with `width` digits, zero-padded (`n` is never negative or wider here).
 fn push_digits(text: &mut String, n: i64, width: u32) {
-    let n = n.rem_euclid(10_i64.pow(width)) as usize;
-    let pair = |n: usize| [char::from(TWO_DIGITS[n * 2]), char::from(TWO_DIGITS[n * 2 + 1])];
-    match width {
-        2 => text.extend(pair(n)),
-        3 => {
-            text.push(char::from(b'0' + (n / 100) as u8));
-            text.extend(pair(n % 100));
-        }
-        _ => {
-            text.extend(pair(n / 100));
-            text.extend(pair(n % 100));
-        }
+    for place in (0..width).rev() {
+        let digit = (n / 10_i64.pow(place)).rem_euclid(10) as u8;
+        text.push(char::from(b'0' + digit));
     }
 }
 

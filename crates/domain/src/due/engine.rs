@@ -3,7 +3,7 @@
 //! date); then advanced actions against the other services' first-pass dates; then whether
 //! each service, and the equipment, is due.
 
-use foldhash::HashMap;
+use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 

@@ -115,12 +115,6 @@ pub async fn start_import(
 ) -> ApiResult<(StatusCode, Json<ImportAnswer>)> {
     session.require(Permission::SettingsWrite)?;
     let request = read_request(&body).map_err(ApiError::bad_request)?;
-    if request.org_id != session.org_id {
-        return Err(ApiError::bad_request("orgId does not match the organization in the path"));
-    }
-    if state.safety_scan_url.is_none() {
-        return Err(ApiError::import_unavailable());
-    }
     // Kept as asked, less the key: the key lives in its own column only until the job ends.
     let kept = json!({
         "orgId": request.org_id,
@@ -129,20 +123,38 @@ pub async fn start_import(
         "importUsers": request.import_users,
         "importDate": request.import_date,
     });
-    let job = state
-        .store
-        .insert_import(&NewImport {
-            org_id: &session.org_id,
-            source: SOURCE,
-            user_id: &session.user_id,
-            request: &kept,
-            import_key: Some(&request.key),
-            import_all_sites: request.import_all_sites,
-            clear_all_data: request.clear_all_data,
-            import_users: request.import_users,
-            import_date: request.import_date.as_deref(),
-        })
-        .await?;
+    queue_import(&state, &session, &request.org_id, &kept, &request.key, Some(&request)).await
+}
+
+/// What both import requests do once read: the orgId asked for must be the path's, a safety
+/// scan app must be configured, then the job is stored and the runner woken. A billing import
+/// has no `options` (it takes none of the import request's choices).
+async fn queue_import(
+    state: &AppState,
+    session: &Session,
+    asked_org_id: &str,
+    kept: &Value,
+    key: &str,
+    options: Option<&ImportRequest>,
+) -> ApiResult<(StatusCode, Json<ImportAnswer>)> {
+    if asked_org_id != session.org_id {
+        return Err(ApiError::bad_request("orgId does not match the organization in the path"));
+    }
+    if state.safety_scan_url.is_none() {
+        return Err(ApiError::import_unavailable());
+    }
+    let job = NewImport {
+        org_id: &session.org_id,
+        source: SOURCE,
+        user_id: &session.user_id,
+        request: kept,
+        import_key: Some(key),
+        import_all_sites: options.is_some_and(|o| o.import_all_sites),
+        clear_all_data: options.is_some_and(|o| o.clear_all_data),
+        import_users: options.is_some_and(|o| o.import_users),
+        import_date: options.and_then(|o| o.import_date.as_deref()),
+    };
+    let job = state.store.insert_import(&job).await?;
     tracing::info!(import = job.id, context_id = job.context_id, org = session.org_id, "import queued");
     state.import_queue.queued();
     Ok((StatusCode::ACCEPTED, Json(ImportAnswer { data: job.into() })))
@@ -168,30 +180,8 @@ pub async fn start_billing_import(
 ) -> ApiResult<(StatusCode, Json<ImportAnswer>)> {
     session.require(Permission::SettingsWrite)?;
     let (org_id, key) = read_billing_request(&body).map_err(ApiError::bad_request)?;
-    if org_id != session.org_id {
-        return Err(ApiError::bad_request("orgId does not match the organization in the path"));
-    }
-    if state.safety_scan_url.is_none() {
-        return Err(ApiError::import_unavailable());
-    }
     let kept = json!({"orgId": org_id, "billing": true});
-    let job = state
-        .store
-        .insert_import(&NewImport {
-            org_id: &session.org_id,
-            source: SOURCE,
-            user_id: &session.user_id,
-            request: &kept,
-            import_key: Some(&key),
-            import_all_sites: false,
-            clear_all_data: false,
-            import_users: false,
-            import_date: None,
-        })
-        .await?;
-    tracing::info!(import = job.id, context_id = job.context_id, org = session.org_id, "billing import queued");
-    state.import_queue.queued();
-    Ok((StatusCode::ACCEPTED, Json(ImportAnswer { data: job.into() })))
+    queue_import(&state, &session, &org_id, &kept, &key, None).await
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

@@ -251,8 +251,10 @@ pub fn render(report: &Report, branding: &Branding, layout: Layout) -> anyhow::R
         logo: branding.logo.clone().map(Bytes::new),
     };
     let compiled = typst::compile::<PagedDocument>(&world).output;
-    // Typst memoises across compilations; each report is new, so keep the caches small.
-    typst::comemo::evict(2);
+    // Typst memoises every layout it does. Kept, a report's layouts stayed until the next report
+    // and added to its peak, of no use to it (another site, other data): none is kept. A report
+    // typeset meanwhile on another thread loses its own so far and works them out again.
+    typst::comemo::evict(0);
     let document = compiled
         .map_err(|errors| anyhow!("typesetting failed: {}", errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; ")))?;
     // Untagged: the structure tree (an element per table cell) was 93% of the file, 14 times the

@@ -1,17 +1,9 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/types";
-import type { SyncRecord } from "../records";
 import { type LiveFakeSyncServer, type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
+import { hex, siteRecord as site } from "../../test/syncRecords";
 import { LIVE_RETRY_MAX_MS, LIVE_SILENCE_MS, liveRetryDelay } from "./live";
-
-const ORG = "0000000000000000000000000000000a";
-const T0 = Date.parse("2026-11-22T10:00:00.000Z");
-const hex = (n: number) => n.toString(16).padStart(32, "0");
-
-function site(n: number): SyncRecord {
-  return { id: hex(n), orgId: ORG, name: `Site ${n}`, status: "active", timeZone: "America/Toronto", lastUpdated: new Date(T0).toISOString() };
-}
 
 let worlds = 0;
 const tabs: TestTab[] = [];

@@ -1,16 +1,9 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SyncRecord } from "../records";
 import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
+import { ORG, hex, siteRecord as site } from "../../test/syncRecords";
 
-const ORG = "0000000000000000000000000000000a";
 const SITE = "1111111111111111111111111111111b";
-const T0 = Date.parse("2026-11-22T10:00:00.000Z");
-const hex = (n: number) => n.toString(16).padStart(32, "0");
-
-function site(n: number): SyncRecord {
-  return { id: hex(n), orgId: ORG, name: `Site ${n}`, status: "active", timeZone: "America/Toronto", lastUpdated: new Date(T0).toISOString() };
-}
 
 let worlds = 0;
 const tabs: TestTab[] = [];

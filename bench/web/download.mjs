@@ -19,7 +19,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { dist, hex, launchProfile, median, signUp, startServer } from "./common.mjs";
+import { dist, hex, launchProfile, median, signUp, startServer, stopProfile } from "./common.mjs";
 
 const RECORDS = Number(process.env.FIELDTAG_BENCH_RECORDS ?? 100_000);
 const RUNS = Number(process.env.FIELDTAG_BENCH_RUNS ?? 3);
@@ -146,7 +146,7 @@ async function firstDownload(server, account, profile) {
     })();
     const seconds = await finished;
     const typed = await typing;
-    if (session) await printProfile(session);
+    if (session) await stopProfile(session);
     const { keys, longest } = await page.evaluate(() => ({ keys: window.__keys, longest: window.__longest }));
     // An interaction's latency is its slowest event's (keydown, keypress, keyup).
     const slowKeys = new Map();
@@ -155,18 +155,6 @@ async function firstDownload(server, account, profile) {
   } finally {
     await close();
   }
-}
-
-async function printProfile(session) {
-  const { profile } = await session.send("Profiler.stop");
-  const self = new Map();
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  profile.samples.forEach((id, n) => {
-    const f = byId.get(id).callFrame;
-    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[n] ?? 0) / 1000);
-  });
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`profile: ${ms.toFixed(1)} ms ${key}`);
 }
 
 /** Runs the anchor in a temporary folder; answers PouchDB's best variant and the limit, in docs/s. */

@@ -8,7 +8,7 @@
 //     list stays open in the first) to the list's Inspection Due count changed (goal < 100 ms),
 //     and of that the list's own work: the last "fieldtag:due-counts" measure in its timeline.
 // Times are read in the page (performance.now / Date.now) at the next animation frame.
-import { hex, launchProfile, logIn, median, signUp, startServer } from "./common.mjs";
+import { hex, launchProfile, logIn, median, signUp, startServer, stopProfile } from "./common.mjs";
 
 const ITEMS = Number(process.env.FIELDTAG_BENCH_ITEMS ?? 5_000);
 
@@ -75,19 +75,6 @@ async function startProfile(page, phase) {
   await session.send("Profiler.setSamplingInterval", { interval: 100 });
   await session.send("Profiler.start");
   return session;
-}
-
-async function stopProfile(session) {
-  if (!session) return;
-  const { profile } = await session.send("Profiler.stop");
-  const self = new Map();
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  profile.samples.forEach((id, n) => {
-    const f = byId.get(id).callFrame;
-    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[n] ?? 0) / 1000);
-  });
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`profile: ${ms.toFixed(1)} ms ${key}`);
 }
 
 const ROW_SHOWN = `return [...document.querySelectorAll(".equipment-row-name")].some((e) => e.textContent === arg);`;

@@ -3,7 +3,8 @@
 # service every minute, against one release `fieldtag serve` on loopback, on SQLite and then on
 # PostgreSQL (a database of its own, dropped after). Prints requests, throughput, p50/p95/p99/max per request kind and
 # errors. Goal on SQLite: 0 errors, p99 < 100 ms. FIELDTAG_LOAD_SECONDS (default 180 per engine),
-# FIELDTAG_LOAD_TECHNICIANS (500) and FIELDTAG_LOAD_ORGS (10) change the run.
+# FIELDTAG_LOAD_TECHNICIANS (500) and FIELDTAG_LOAD_ORGS (10) change the run; FIELDTAG_LOAD_STREAMS=1
+# runs the same crew again with every technician holding its live sync stream open.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/env.sh

@@ -1,6 +1,8 @@
 //! Benchmarks live in src/bin; shared generators here: the 100,000-equipment organisation
 //! of the sync benchmark (also exported by the export benchmark) and the real server binary.
 
+pub mod live;
+
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 

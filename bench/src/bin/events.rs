@@ -16,7 +16,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use fieldtag_bench::{Server, database_url, tempfile_dir};
+use fieldtag_bench::{Server, database_url, live, tempfile_dir};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 
@@ -65,27 +65,9 @@ async fn sign_up(http: &reqwest::Client, base: &str, count: usize) -> Vec<Org> {
     orgs
 }
 
-/// A stream's body, read as it comes.
-type Body = std::pin::Pin<Box<dyn futures_util::Stream<Item = reqwest::Result<bytes::Bytes>> + Send>>;
-
-/// A `version` event's number, when this block of the stream is one.
-fn version_of(block: &str) -> Option<i64> {
-    let mut lines = block.lines();
-    if lines.next()? != "event: version" {
-        return None;
-    }
-    let data: Value = serde_json::from_str(lines.next()?.strip_prefix("data: ")?).ok()?;
-    data["version"].as_i64()
-}
-
 /// Opens a stream and returns its body once the first event has come.
-async fn open_stream(http: &reqwest::Client, base: &str, org: &Org) -> Body {
-    let response = http.get(format!("{base}/api/organizations/{}/sync/events", org.id)).bearer_auth(&org.token).send().await.unwrap();
-    assert_eq!(response.status(), 200, "stream opens");
-    let mut body: Body = Box::pin(response.bytes_stream());
-    let first = body.next().await.expect("a first event").unwrap();
-    assert!(version_of(std::str::from_utf8(&first).unwrap().trim_end()).is_some(), "the first event is a version");
-    body
+async fn open_stream(http: &reqwest::Client, base: &str, org: &Org) -> live::Body {
+    live::open(http, base, &org.id, &org.token).await
 }
 
 async fn idle() {
@@ -176,12 +158,8 @@ async fn fan_out(engine: &str, instances: usize) {
             let mut buffer = String::new();
             while let Some(Ok(chunk)) = body.next().await {
                 let at = Instant::now();
-                buffer.push_str(std::str::from_utf8(&chunk).unwrap());
-                while let Some(end) = buffer.find("\n\n") {
-                    let block: String = buffer.drain(..end + 2).collect();
-                    if let Some(version) = version_of(block.trim_end()) {
-                        told.lock().unwrap().push(Told { stream: n, org, version, at });
-                    }
+                for version in live::versions_in(&mut buffer, &chunk) {
+                    told.lock().unwrap().push(Told { stream: n, org, version, at });
                 }
             }
         }));

@@ -6,12 +6,15 @@
 //!
 //! Usage: `load [sqlite|postgres]`; FIELDTAG_LOAD_SECONDS (default 180), FIELDTAG_LOAD_TECHNICIANS
 //! (500) and FIELDTAG_LOAD_ORGS (10) change the run; PostgreSQL reads FIELDTAG_BENCH_POSTGRES_URL.
+//! FIELDTAG_LOAD_STREAMS=1 runs the same crew a second time with every technician holding its
+//! organisation's live sync stream open (read, its notices trigger nothing extra).
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use fieldtag_bench::{STAMP, Server, argon2_hash, database_url, insert, tempfile_dir};
+use fieldtag_bench::{STAMP, Server, argon2_hash, database_url, insert, live, tempfile_dir};
 use fieldtag_domain::email::email_key;
 use fieldtag_store::{Store, new_id, now_millis};
 use futures_util::StreamExt;
@@ -75,39 +78,99 @@ async fn main() {
     let server = Server::start(&url, &dir);
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("an HTTP client");
     let started = Instant::now();
-    let crew = sign_in(&http, &server.base, seeded).await;
+    let mut crew = sign_in(&http, &server.base, seeded).await;
     println!("{engine}: {} technicians signed in (refresh tokens) and caught up in {:.1} s", crew.len(), started.elapsed().as_secs_f64());
 
-    let cpu_before = server.cpu_seconds();
-    let recorder = Arc::new(Recorder::default());
-    let run = Duration::from_secs(seconds);
-    let start = TokioInstant::now() + Duration::from_millis(200);
-    let count = crew.len();
-    let tasks: Vec<_> = crew
-        .into_iter()
-        .enumerate()
-        .map(|(n, technician)| {
-            let (http, base, recorder) = (http.clone(), server.base.clone(), recorder.clone());
-            let sync_at = start + SYNC_EVERY.mul_f64(n as f64 / count as f64);
-            let service_at = start + SERVICE_EVERY.mul_f64(n as f64 / count as f64);
-            tokio::spawn(technician.work(http, base, recorder, sync_at, service_at, start + run))
-        })
-        .collect();
-    for task in tasks {
-        task.await.expect("a technician's task");
+    // With FIELDTAG_LOAD_STREAMS=1 the same crew runs again, each technician holding its
+    // organisation's live sync stream open, so the two runs compare like for like.
+    let mut runs = vec![(engine.clone(), false)];
+    if env_number("FIELDTAG_LOAD_STREAMS", 0) != 0 {
+        runs.push((format!("{engine} + streams"), true));
     }
-    let elapsed = start.elapsed().as_secs_f64();
-    let cpu = server.cpu_seconds() - cpu_before;
-    let peak_rss_mb = server.peak_rss_kb() as f64 / 1024.0;
+    for (label, streams) in runs {
+        let held = if streams { Some(Streams::open(&crew, &server.base).await) } else { None };
+        server.reset_peak_rss();
+        let cpu_before = server.cpu_seconds();
+        let recorder = Arc::new(Recorder::default());
+        let (back, elapsed) = run(crew, &http, &server.base, &recorder, Duration::from_secs(seconds)).await;
+        crew = back;
+        let cpu = server.cpu_seconds() - cpu_before;
+        let peak_rss_mb = server.peak_rss_kb() as f64 / 1024.0;
+        recorder.report(&label, crew.len(), elapsed, cpu, peak_rss_mb);
+        if let Some(held) = held {
+            held.close(&label);
+        }
+    }
     let server_errors: Vec<String> = server.log().lines().filter(|l| l.contains("ERROR")).take(ERRORS_SHOWN).map(brief).collect();
     drop(server);
-    recorder.report(&engine, count, elapsed, cpu, peak_rss_mb);
     for line in server_errors {
         println!("{engine}:   server log: {line}");
     }
     let _ = std::fs::remove_dir_all(&dir);
     if engine == "postgres" {
         drop_postgres_database(&url).await;
+    }
+}
+
+/// Every technician works for `length`, start times spread evenly over the periods; gives the
+/// crew back and the seconds it ran.
+async fn run(
+    crew: Vec<Technician>,
+    http: &reqwest::Client,
+    base: &str,
+    recorder: &Arc<Recorder>,
+    length: Duration,
+) -> (Vec<Technician>, f64) {
+    let start = TokioInstant::now() + Duration::from_millis(200);
+    let count = crew.len();
+    let tasks: Vec<_> = crew
+        .into_iter()
+        .enumerate()
+        .map(|(n, technician)| {
+            let (http, base, recorder) = (http.clone(), base.to_string(), recorder.clone());
+            let sync_at = start + SYNC_EVERY.mul_f64(n as f64 / count as f64);
+            let service_at = start + SERVICE_EVERY.mul_f64(n as f64 / count as f64);
+            tokio::spawn(technician.work(http, base, recorder, sync_at, service_at, start + length))
+        })
+        .collect();
+    let mut crew = Vec::with_capacity(count);
+    for task in tasks {
+        crew.push(task.await.expect("a technician's task"));
+    }
+    (crew, start.elapsed().as_secs_f64())
+}
+
+/// Every technician's live sync stream, held open and read during a run.
+struct Streams {
+    readers: Vec<tokio::task::JoinHandle<()>>,
+    events: Arc<AtomicU64>,
+}
+
+impl Streams {
+    async fn open(crew: &[Technician], base: &str) -> Streams {
+        // A client of its own: no whole-request timeout, which would cut the streams.
+        let http = reqwest::Client::new();
+        let events = Arc::new(AtomicU64::new(0));
+        let bodies: Vec<live::Body> = futures_util::stream::iter(crew)
+            .map(|t| live::open(&http, base, &t.org.id, &t.access_token))
+            .buffer_unordered(8)
+            .collect()
+            .await;
+        let readers = bodies.into_iter().map(|body| live::hold(body, events.clone())).collect();
+        Streams { readers, events }
+    }
+
+    /// Closes the streams and prints how many were still open and how many version events came.
+    fn close(self, label: &str) {
+        let open = self.readers.iter().filter(|r| !r.is_finished()).count();
+        for reader in &self.readers {
+            reader.abort();
+        }
+        println!(
+            "{label}: {} streams held, {open} still open at the end, {} version events read",
+            self.readers.len(),
+            self.events.load(Ordering::Relaxed)
+        );
     }
 }
 
@@ -273,11 +336,11 @@ impl Technician {
         mut sync_at: TokioInstant,
         mut service_at: TokioInstant,
         end: TokioInstant,
-    ) {
+    ) -> Technician {
         loop {
             let next = sync_at.min(service_at);
             if next >= end {
-                return;
+                return self;
             }
             tokio::time::sleep_until(next).await;
             if self.expires <= TokioInstant::now()
@@ -425,7 +488,7 @@ struct Errors {
 #[derive(Default)]
 struct Recorder {
     latencies: Mutex<BTreeMap<Kind, Vec<f64>>>,
-    records: std::sync::atomic::AtomicU64,
+    records: AtomicU64,
     errors: Mutex<Errors>,
 }
 
@@ -435,7 +498,7 @@ impl Recorder {
     }
 
     fn add_records(&self, count: u64) {
-        self.records.fetch_add(count, std::sync::atomic::Ordering::Relaxed);
+        self.records.fetch_add(count, Ordering::Relaxed);
     }
 
     fn error(&self, message: String) {
@@ -471,7 +534,7 @@ impl Recorder {
     fn report(&self, engine: &str, technicians: usize, seconds: f64, server_cpu: f64, peak_rss_mb: f64) {
         let latencies = self.latencies.lock().unwrap();
         let requests: usize = latencies.values().map(Vec::len).sum();
-        let records = self.records.load(std::sync::atomic::Ordering::Relaxed);
+        let records = self.records.load(Ordering::Relaxed);
         println!(
             "{engine}: {technicians} technicians for {seconds:.0} s: {requests} requests = {:.1} req/s, {records} records moved = {:.0} records/s",
             requests as f64 / seconds,

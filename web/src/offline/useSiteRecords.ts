@@ -3,20 +3,16 @@
  * when their kinds change (here, in another tab, or by a download).
  */
 import { useMemo } from "react";
-import type { HistoryRecord } from "../domain/history";
 import type { SyncKind } from "./kinds";
 import { useLoadedRecords, useRecords } from "./SyncProvider";
 import type { SyncEngine } from "./sync/engine";
+import { type ItemDueRecords, useItemDueRecords } from "./useDueRecords";
 import {
   type Catalogue,
-  type Deficiency,
   type Equipment,
-  type LocationOverride,
   type EquipmentType,
   type Model,
   type NamedField,
-  type PerformedService,
-  type ServiceMonth,
   type ServiceType,
   type Site,
   type SiteRecords,
@@ -55,28 +51,16 @@ export interface SiteRecordsRead {
 export function useSiteRecords(locationId: string): SiteRecordsRead | undefined {
   const site = useRecords<Site>("locations").find((s) => s.id === locationId);
   const equipment = useLoadedRecords<Equipment>("equipment", locationId);
-  const later = equipment === undefined;
-  const performedServices = useLoadedRecords<PerformedService>("performedServices", locationId, later);
-  const history = useLoadedRecords<HistoryRecord>("history", locationId, later);
-  const deficiencies = useLoadedRecords<Deficiency>("deficiencies", locationId, later);
-  const locationOverrides = useLoadedRecords<LocationOverride>("locationOverrides", locationId, later);
-  const serviceMonths = useLoadedRecords<ServiceMonth>("serviceMonths", locationId, later);
-  return useMemo(() => {
-    if (!site || !equipment) return undefined;
-    const records = siteRecordsOf(site, {
-      equipment,
-      performedServices: performedServices ?? NONE,
-      history: history ?? NONE,
-      deficiencies: deficiencies ?? NONE,
-      locationOverrides: locationOverrides ?? NONE,
-      serviceMonths: serviceMonths ?? NONE,
-    });
-    const dueRecordsRead = [performedServices, history, deficiencies, locationOverrides, serviceMonths].every((list) => list !== undefined);
-    return { records, dueRecordsRead };
-  }, [site, equipment, performedServices, history, deficiencies, locationOverrides, serviceMonths]);
+  const due = useItemDueRecords(locationId, equipment === undefined);
+  return useMemo(
+    () => site && equipment && { records: siteRecordsOf(site, { equipment, ...(due ?? NOT_READ) }), dueRecordsRead: due !== undefined },
+    [site, equipment, due],
+  );
 }
 
-const NONE: never[] = [];
+/** Until the due engine's records are read, the rows paint with none. */
+const NOT_READ: ItemDueRecords = { performedServices: [], history: [], deficiencies: [], locationOverrides: [], serviceMonths: [] };
+
 
 /** Organisation-wide records a site's rows need. */
 const SHARED_KINDS: readonly SyncKind[] = ["locations", "models", "equipmentTypes", "serviceTypes", "modelFields", "equipmentFields"];

@@ -47,6 +47,25 @@ describe("DashboardPage", () => {
     await waitFor(() => expect(pathOf(router)).toBe(`/sites/${SITE}?show=overdue`));
   });
 
+  it("counts nothing overdue before the records the due engine reads are on screen", async () => {
+    setViewportWidth(1280);
+    device = await openDevice([...catalogueSeeds(), ...itemSeeds(hex(0x1003), "Dock", 0, 0)]);
+    // Held back: the dock (done today) would read as never performed, overdue since it was made.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const list = device.engine.list.bind(device.engine);
+    vi.spyOn(device.engine, "list").mockImplementation(async (kind, locationId) => {
+      if (kind === "performedServices") await held;
+      return list(kind, locationId);
+    });
+    renderRoutes(device, "/dashboard", routes);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByRole("link", { name: /overdue at/ })).toBeNull();
+    release();
+    expect(await screen.findByText("Nothing is overdue or due this month, and no deficiency is open.", undefined, { timeout: 8_000 })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /overdue at/ })).toBeNull();
+  });
+
   it("opens today's schedule from the visits' count", async () => {
     setViewportWidth(1280);
     const user = userEvent.setup();

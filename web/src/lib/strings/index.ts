@@ -28,6 +28,7 @@ import { subscription } from "./subscription";
 import { sync } from "./sync";
 import { ui } from "./ui";
 import { users } from "./users";
+import { visits } from "./visits";
 
 const en = {
   ...shell,
@@ -54,6 +55,7 @@ const en = {
   ...imports,
   ...setup,
   ...analytics,
+  ...visits,
 };
 
 export type StringKey = keyof typeof en;

@@ -1,0 +1,23 @@
+/** Strings of the visit screen (the customer's signature at the end of a visit) and the signature pad. */
+export const visits = {
+  finishVisit: "Finish Visit",
+  visitTitle: "Visit",
+  visitSubtitle: "{site} · {date}",
+  visitWorkDone: "Work Done",
+  visitDeficienciesFound: "Deficiencies Found",
+  visitNothingDone: "Nothing recorded by you at this site on this day.",
+  visitNoDeficiencies: "No deficiencies opened.",
+  visitWorkLine: "{time} · {equipment}",
+  visitCustomerName: "Customer Name",
+  visitCustomerSignature: "Customer Signature",
+  visitSavedSignature: "Signature of {name}, signed {date}",
+  visitSignAgain: "Signing again replaces the saved signature.",
+  visitSignatureMissing: "The customer has not signed yet.",
+  visitSignatureNotUploaded: "Signature not yet uploaded",
+  visitSaved: "Visit saved",
+  visitOpenReport: "Visit Report",
+  visitBadDate: "This visit's date is not valid.",
+  visitNoPermission: "You do not have permission to record visits.",
+  signaturePadHint: "Sign with a finger, a stylus or the mouse.",
+  signatureClear: "Clear",
+};

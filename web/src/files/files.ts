@@ -11,7 +11,7 @@ import { putSignedFile, resolveFileUrl } from "../api/signedFiles";
 import type { ApiClient } from "../api/types";
 import { ApiError } from "../api/types";
 
-export const FOLDERS = ["letter-heads", "logos", "profile-pictures", "floor-plans"] as const;
+export const FOLDERS = ["letter-heads", "logos", "profile-pictures", "floor-plans", "photos", "signatures"] as const;
 export type Folder = (typeof FOLDERS)[number];
 
 /** The largest image the client sends; the server has its own limit and its word is final. */

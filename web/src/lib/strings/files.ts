@@ -1,4 +1,4 @@
-/** Strings of image fields: upload, remove, and why an image was refused. */
+/** Strings of image fields and of photos: upload, remove, and why an image was refused or is not shown. */
 export const files = {
   noImage: "No image",
   imageUnavailable: "The image cannot be shown right now.",
@@ -11,4 +11,16 @@ export const files = {
   fileTooLarge: "This image is too large. The limit is {max} MB.",
   fileUploadRefused: "The image was not saved: {reason}",
   fileOffline: "Images can be uploaded only while the device is online.",
+  addPhotos: "Add Photos",
+  photoNumber: "Photo {number}",
+  removePhoto: "Remove photo {number}",
+  preparingPhotos: "Preparing photos...",
+  photoNotYetUploaded: "Photo not yet uploaded",
+  photoWaitingUpload: "Waiting to upload",
+  photoNotUploaded: "Not uploaded: {reason}",
+  photoLimitReached: "A record holds at most {max} photos.",
+  photoLimitSkipped: "A record holds at most {max} photos: {count} not added.",
+  photoUnreadable: "This file is not an image this device can read.",
+  photoNameTaken: "The server already has a different image under this photo's name.",
+  storageLow: "This device is running out of storage: free some space before taking photos",
 };

@@ -3,17 +3,22 @@
 
 use crate::error::ApiError;
 
-/// The folders of spec §7.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The folders of spec §7, and the field evidence's photos and signatures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Folder {
     LetterHeads,
     Logos,
     ProfilePictures,
     FloorPlans,
+    Photos,
+    Signatures,
 }
 
 impl Folder {
-    pub const ALL: [Folder; 4] = [Folder::LetterHeads, Folder::Logos, Folder::ProfilePictures, Folder::FloorPlans];
+    pub const ALL: [Folder; 6] =
+        [Folder::LetterHeads, Folder::Logos, Folder::ProfilePictures, Folder::FloorPlans, Folder::Photos, Folder::Signatures];
+    /// The folders of field evidence: named by the device, swept when no record names a file.
+    pub const EVIDENCE: [Folder; 2] = [Folder::Photos, Folder::Signatures];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -21,13 +26,39 @@ impl Folder {
             Folder::Logos => "logos",
             Folder::ProfilePictures => "profile-pictures",
             Folder::FloorPlans => "floor-plans",
+            Folder::Photos => "photos",
+            Folder::Signatures => "signatures",
         }
     }
 
     pub fn parse(name: &str) -> Result<Folder, ApiError> {
         Folder::ALL.into_iter().find(|folder| folder.as_str() == name).ok_or_else(|| {
-            ApiError::bad_request(format!("Unknown folder '{name}': use one of letter-heads, logos, profile-pictures, floor-plans"))
+            let known: Vec<&str> = Folder::ALL.iter().map(|folder| folder.as_str()).collect();
+            ApiError::bad_request(format!("Unknown folder '{name}': use one of {}", known.join(", ")))
         })
+    }
+
+    /// The one image type an evidence folder holds: photos are JPEG (the device re-encodes
+    /// them), signatures PNG (drawn lines). The other folders take either.
+    pub fn only_type(self) -> Option<ImageType> {
+        match self {
+            Folder::Photos => Some(ImageType::Jpeg),
+            Folder::Signatures => Some(ImageType::Png),
+            Folder::LetterHeads | Folder::Logos | Folder::ProfilePictures | Folder::FloorPlans => None,
+        }
+    }
+
+    /// The type `content_type` names, if this folder takes it.
+    pub fn image_type(self, content_type: &str) -> Result<ImageType, ApiError> {
+        let image_type = ImageType::from_content_type(content_type)?;
+        match self.only_type() {
+            Some(only) if only != image_type => Err(ApiError::bad_request(format!(
+                "contentType '{content_type}' is not allowed in {}: use {}",
+                self.as_str(),
+                only.content_type()
+            ))),
+            _ => Ok(image_type),
+        }
     }
 }
 
@@ -108,6 +139,9 @@ impl StoredName {
             "jpg" => ImageType::Jpeg,
             _ => return Err(refuse("use a name the server handed out (ending .png or .jpg)")),
         };
+        if let Some(only) = folder.only_type().filter(|only| *only != image_type) {
+            return Err(refuse(&format!("{} holds only .{} files", folder.as_str(), only.extension())));
+        }
         let stem_ok = !stem.is_empty() && stem.len() <= 64 && stem.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
         if !stem_ok {
             return Err(refuse("use a name the server handed out (letters, digits, '-' and '_')"));
@@ -123,6 +157,24 @@ impl StoredName {
             ))
         })?;
         StoredName::parse(folder, name)
+    }
+
+    /// Checks the name a device gave a photo or signature offline, the moment it was taken:
+    /// exactly `{folder}/{32 lowercase hex}.{extension}`, as the server's own names are.
+    pub fn named_by_device(folder: Folder, image_type: ImageType, file_name: &str) -> Result<StoredName, ApiError> {
+        let refuse = |why: String| ApiError::bad_request(format!("File name '{file_name}' is not allowed: {why}"));
+        if folder.only_type().is_none() {
+            return Err(refuse("only photos and signatures are named by the device; leave fileName out".into()));
+        }
+        let extension = image_type.extension();
+        let name = file_name.strip_prefix(folder.as_str()).and_then(|rest| rest.strip_prefix('/'));
+        let stem = name.and_then(|name| name.strip_suffix(extension)).and_then(|stem| stem.strip_suffix('.'));
+        match (name, stem) {
+            (Some(name), Some(stem)) if stem.len() == 32 && stem.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) => {
+                Ok(StoredName { folder, name: name.to_string(), image_type })
+            }
+            _ => Err(refuse(format!("use '{}/' then 32 lowercase hex digits and '.{extension}'", folder.as_str()))),
+        }
     }
 
     /// `{folder}/{name}`.
@@ -156,6 +208,38 @@ mod tests {
         for bad in ["logos", "secrets/x.png", "../logos/x.png", "/logos/x.png", "logos/../x.png", "logos/a/b.png"] {
             assert!(StoredName::parse_file_name(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn devices_name_evidence_as_the_server_would() {
+        let hex = "0123456789abcdef0123456789abcdef";
+        let photo = StoredName::named_by_device(Folder::Photos, ImageType::Jpeg, &format!("photos/{hex}.jpg")).unwrap();
+        assert_eq!(photo, StoredName::parse_file_name(&format!("photos/{hex}.jpg")).unwrap());
+        let made = StoredName::new(Folder::Signatures, ImageType::Png);
+        assert_eq!(StoredName::named_by_device(Folder::Signatures, ImageType::Png, &made.file_name()).unwrap(), made);
+        for bad in [
+            format!("photos/{}.jpg", hex.to_uppercase()),
+            format!("photos/{hex}.png"),
+            format!("photos/{hex}.jpg.jpg"),
+            format!("photos/{hex}jpg"),
+            format!("photos//{hex}.jpg"),
+            format!("photos/../{hex}.jpg"),
+            format!("photos/{}.jpg", &hex[1..]),
+            format!("photosx/{hex}.jpg"),
+            format!("signatures/{hex}.jpg"),
+        ] {
+            assert!(StoredName::named_by_device(Folder::Photos, ImageType::Jpeg, &bad).is_err(), "{bad}");
+        }
+        assert!(StoredName::named_by_device(Folder::Logos, ImageType::Png, &format!("logos/{hex}.png")).is_err());
+    }
+
+    #[test]
+    fn evidence_folders_hold_one_type() {
+        assert_eq!(Folder::Photos.image_type("image/jpeg").unwrap(), ImageType::Jpeg);
+        assert!(Folder::Photos.image_type("image/png").is_err());
+        assert!(Folder::Signatures.image_type("image/jpeg").is_err());
+        assert_eq!(Folder::Logos.image_type("image/png").unwrap(), ImageType::Png);
+        assert!(StoredName::parse("photos", "x.png").is_err() && StoredName::parse("signatures", "x.jpg").is_err());
     }
 
     #[test]

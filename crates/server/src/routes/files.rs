@@ -13,7 +13,7 @@ use crate::auth::{OrgSession, Session};
 use crate::body_limit::{declared_length, discard, read_limited};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, Path, Query};
-use crate::files::names::{Folder, ImageType, StoredName};
+use crate::files::names::{Folder, StoredName};
 use crate::files::signing::{Access, LinkError};
 use crate::files::{CACHE_CONTROL, MAX_FILE_BYTES};
 use crate::state::AppState;
@@ -22,13 +22,17 @@ use crate::state::AppState;
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(tag = "action", rename_all = "lowercase")]
 pub enum SignedUrlRequest {
-    /// A link to upload a new image into a folder; the server names the file.
+    /// A link to upload a new image into a folder; the server names the file, unless the
+    /// device named a photo or signature itself.
     #[serde(rename_all = "camelCase")]
     Write {
-        /// letter-heads, logos, profile-pictures or floor-plans.
+        /// letter-heads, logos, profile-pictures, floor-plans, photos or signatures.
         folder_name: String,
-        /// image/png or image/jpeg.
+        /// image/png or image/jpeg; photos take only image/jpeg, signatures only image/png.
         content_type: String,
+        /// photos and signatures only: the name the device gave the file when it was taken,
+        /// `photos/{32 lowercase hex}.jpg` or `signatures/{32 lowercase hex}.png`.
+        file_name: Option<String>,
     },
     /// A link to read an uploaded image.
     #[serde(rename_all = "camelCase")]
@@ -81,16 +85,29 @@ fn check_may_write(session: &Session, folder: Folder) -> ApiResult<()> {
         Folder::FloorPlans => session.require(Permission::LocationWrite),
         // A picture is inert until a user record names it, and user records are guarded by sync.
         Folder::ProfilePictures => Ok(()),
+        // Photos go on deficiencies, history records and checklist answers alike.
+        Folder::Photos => {
+            let writers = [Permission::DeficiencyWrite, Permission::HistoryWrite, Permission::ServiceWrite];
+            if writers.into_iter().any(|permission| session.can(permission)) {
+                Ok(())
+            } else {
+                Err(ApiError::forbidden("You need the DEFICIENCY_WRITE, HISTORY_WRITE or SERVICE_WRITE permission"))
+            }
+        }
+        Folder::Signatures => session.require(Permission::ServiceWrite),
     }
 }
 
 /// A link to upload an image or to read one. Uploading into letter-heads and logos needs
 /// SETTINGS_WRITE, into floor-plans LOCATION_WRITE, into profile-pictures any user of the
-/// organisation; reading needs any user of the organisation.
+/// organisation, into photos DEFICIENCY_WRITE, HISTORY_WRITE or SERVICE_WRITE, into
+/// signatures SERVICE_WRITE; reading needs any user of the organisation.
 #[utoipa::path(post, path = "/api/organizations/{orgId}/signed-urls", tag = "files", security(("bearer" = [])),
     params(("orgId" = String, Path, description = "The caller's organisation")),
     request_body(content = SignedUrlRequest, examples(
         ("write" = (value = json!({"action": "write", "folderName": "logos", "contentType": "image/png"}))),
+        ("write a photo named by the device" = (value = json!({"action": "write", "folderName": "photos", "contentType": "image/jpeg",
+            "fileName": "photos/0f3c9a1e5b7d4c2a8e6f1b3d5a7c9e0f.jpg"}))),
         ("read" = (value = json!({"action": "read", "fileName": "logos/0f3c9a1e5b7d4c2a8e6f1b3d5a7c9e0f.png"}))))),
     responses((status = 200, body = SignedUrl), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn create_signed_url(
@@ -100,14 +117,17 @@ pub async fn create_signed_url(
 ) -> ApiResult<Json<SignedUrl>> {
     let org_id = session.org_id.as_str();
     let url = match request {
-        SignedUrlRequest::Write { folder_name, content_type } => {
+        SignedUrlRequest::Write { folder_name, content_type, file_name } => {
             let folder = Folder::parse(&folder_name)?;
-            let image_type = ImageType::from_content_type(&content_type)?;
+            let image_type = folder.image_type(&content_type)?;
+            let file = match file_name {
+                Some(file_name) => StoredName::named_by_device(folder, image_type, &file_name)?,
+                None => StoredName::new(folder, image_type),
+            };
             check_may_write(&session, folder)?;
             if crate::demo::is_throw_away(&state.store, org_id).await? {
                 return Err(ApiError::demo_stores_no_files());
             }
-            let file = StoredName::new(folder, image_type);
             SignedUrl { url: state.files.write_url(org_id, &file), file_name: file.file_name() }
         }
         SignedUrlRequest::Read { file_name, folder_name } => {
@@ -147,7 +167,7 @@ fn too_large() -> ApiError {
 /// link's type, at most 10 MiB. A refused upload stores nothing; a stored file is never replaced.
 #[utoipa::path(put, path = "/api/files/{orgId}/{folder}/{name}", tag = "files",
     params(("orgId" = String, Path, description = "The organisation"),
-        ("folder" = String, Path, description = "letter-heads, logos, profile-pictures or floor-plans"),
+        ("folder" = String, Path, description = "letter-heads, logos, profile-pictures, floor-plans, photos or signatures"),
         ("name" = String, Path, description = "The name the write link was made for"),
         LinkQuery),
     request_body(description = "The image's bytes, of the link's type", content((ImageBytes = "image/png"), (ImageBytes = "image/jpeg"))),
@@ -187,7 +207,7 @@ pub async fn upload(
 /// (a file name never changes content).
 #[utoipa::path(get, path = "/api/files/{orgId}/{folder}/{name}", tag = "files",
     params(("orgId" = String, Path, description = "The organisation"),
-        ("folder" = String, Path, description = "letter-heads, logos, profile-pictures or floor-plans"),
+        ("folder" = String, Path, description = "letter-heads, logos, profile-pictures, floor-plans, photos or signatures"),
         ("name" = String, Path, description = "The file's name"),
         LinkQuery),
     responses((status = 200, description = "The image", content_type = "image/*"), (status = 400, body = ErrorBody),

@@ -15,6 +15,11 @@ crate::on_both_engines!(
     links_with_a_bad_signature_are_refused,
     names_cannot_leave_their_folder,
     other_organisations_and_missing_permissions_are_refused,
+    evidence_is_named_by_the_device,
+    evidence_names_and_types_are_checked,
+    evidence_needs_its_write_permissions,
+    evidence_of_another_organisation_stays_apart,
+    evidence_is_written_once_under_parallel_uploads,
 );
 
 const TEN_MIB: usize = 10 * 1024 * 1024;
@@ -201,7 +206,7 @@ async fn names_cannot_leave_their_folder(app: &TestApp) {
     let cases = [
         (
             json!({"action": "read", "fileName": "../x.png"}),
-            "Unknown folder '..': use one of letter-heads, logos, profile-pictures, floor-plans",
+            "Unknown folder '..': use one of letter-heads, logos, profile-pictures, floor-plans, photos, signatures",
         ),
         (
             json!({"action": "read", "fileName": "logos/../../x.png"}),
@@ -209,11 +214,11 @@ async fn names_cannot_leave_their_folder(app: &TestApp) {
         ),
         (
             json!({"action": "read", "fileName": "/etc/passwd"}),
-            "Unknown folder '': use one of letter-heads, logos, profile-pictures, floor-plans",
+            "Unknown folder '': use one of letter-heads, logos, profile-pictures, floor-plans, photos, signatures",
         ),
         (
             json!({"action": "read", "fileName": "secrets/x.png"}),
-            "Unknown folder 'secrets': use one of letter-heads, logos, profile-pictures, floor-plans",
+            "Unknown folder 'secrets': use one of letter-heads, logos, profile-pictures, floor-plans, photos, signatures",
         ),
         (
             json!({"action": "read", "fileName": "x.png"}),
@@ -229,7 +234,7 @@ async fn names_cannot_leave_their_folder(app: &TestApp) {
         ),
         (
             json!({"action": "write", "folderName": "../logos", "contentType": "image/png"}),
-            "Unknown folder '../logos': use one of letter-heads, logos, profile-pictures, floor-plans",
+            "Unknown folder '../logos': use one of letter-heads, logos, profile-pictures, floor-plans, photos, signatures",
         ),
     ];
     for (body, message) in cases {
@@ -249,11 +254,11 @@ async fn names_cannot_leave_their_folder(app: &TestApp) {
         ),
         (
             format!("{base}/secrets/x.png?{query}"),
-            "Unknown folder 'secrets': use one of letter-heads, logos, profile-pictures, floor-plans",
+            "Unknown folder 'secrets': use one of letter-heads, logos, profile-pictures, floor-plans, photos, signatures",
         ),
         (
             format!("{base}/..%2Flogos/x.png?{query}"),
-            "Unknown folder '../logos': use one of letter-heads, logos, profile-pictures, floor-plans",
+            "Unknown folder '../logos': use one of letter-heads, logos, profile-pictures, floor-plans, photos, signatures",
         ),
     ];
     for (url, message) in escapes {
@@ -327,4 +332,193 @@ mod expired {
         expect_error(app.http.get(&read).send().await.unwrap(), StatusCode::FORBIDDEN, "SignedUrlExpired", message).await;
         assert_nothing_stored(app);
     }
+}
+
+/// A name as a device makes it offline: `{folder}/{32 lowercase hex}.{extension}`.
+fn device_name(folder: &str, extension: &str) -> String {
+    format!("{folder}/{}.{extension}", fieldtag_store::new_id())
+}
+
+/// `{url, fileName}` of a write link for a name the device chose.
+async fn named_write_link(app: &TestApp, caller: &Account, file_name: &str) -> (String, String) {
+    let answer = expect(signed_url(app, caller, &caller.org_id, named_write(file_name)).await, StatusCode::OK).await;
+    (absolute(app, &answer["url"]), answer["fileName"].as_str().unwrap().to_string())
+}
+
+/// The body asking to write `file_name`, with its folder and type.
+fn named_write(file_name: &str) -> Value {
+    let (folder, content_type) = if file_name.starts_with("signatures/") { ("signatures", "image/png") } else { ("photos", "image/jpeg") };
+    json!({"action": "write", "folderName": folder, "contentType": content_type, "fileName": file_name})
+}
+
+/// Another small JPEG, with other bytes than `jpeg()`.
+fn other_jpeg() -> Vec<u8> {
+    let image = image::RgbImage::from_fn(5, 7, |x, y| image::Rgb([200, (x * 20) as u8, (y * 30) as u8]));
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    image.write_to(&mut bytes, image::ImageFormat::Jpeg).unwrap();
+    bytes.into_inner()
+}
+
+async fn read_bytes(app: &TestApp, caller: &Account, file_name: &str) -> reqwest::Response {
+    app.http.get(read_link(app, caller, file_name).await).send().await.unwrap()
+}
+
+async fn evidence_is_named_by_the_device(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let photo = device_name("photos", "jpg");
+    let (url, file_name) = named_write_link(app, &owner, &photo).await;
+    assert_eq!(file_name, photo, "the device's name is kept");
+    assert!(url.starts_with(&format!("{}/api/files/{}/{photo}?expires=", app.base, owner.org_id)), "{url}");
+    expect(put(app, &url, jpeg()).await, StatusCode::OK).await;
+    let response = read_bytes(app, &owner, &photo).await;
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/jpeg");
+    assert_eq!(response.bytes().await.unwrap(), jpeg());
+
+    // A retry asks for a new link to the same name: the file is there already, and stays.
+    let (again, _) = named_write_link(app, &owner, &photo).await;
+    let refused = put(app, &again, other_jpeg()).await;
+    expect_error(refused, StatusCode::CONFLICT, "FileExists", "This file has already been uploaded: ask for a new upload link").await;
+    assert_eq!(read_bytes(app, &owner, &photo).await.bytes().await.unwrap(), jpeg(), "the first bytes are kept");
+
+    let signature = device_name("signatures", "png");
+    let (url, _) = named_write_link(app, &owner, &signature).await;
+    expect(put(app, &url, png()).await, StatusCode::OK).await;
+    let response = read_bytes(app, &owner, &signature).await;
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/png");
+    assert_eq!(response.bytes().await.unwrap(), png());
+
+    // Without a name the server makes one, as for the other folders.
+    for (folder, content_type, extension) in [("photos", "image/jpeg", ".jpg"), ("signatures", "image/png", ".png")] {
+        let (_, made) = write_link(app, &owner, folder, content_type).await;
+        let stem = made.strip_prefix(&format!("{folder}/")).and_then(|rest| rest.strip_suffix(extension)).unwrap_or_default();
+        assert!(stem.len() == 32 && stem.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)), "{made}");
+    }
+}
+
+async fn evidence_names_and_types_are_checked(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let hex = fieldtag_store::new_id();
+    let photo_rule = "use 'photos/' then 32 lowercase hex digits and '.jpg'";
+    let signature_rule = "use 'signatures/' then 32 lowercase hex digits and '.png'";
+    let cases = [
+        ("photos", "image/jpeg", format!("photos/{}.jpg", hex.to_uppercase()), photo_rule),
+        ("photos", "image/jpeg", format!("photos/{hex}.png"), photo_rule),
+        ("photos", "image/jpeg", format!("photos/{hex}.jpeg"), photo_rule),
+        ("photos", "image/jpeg", format!("signatures/{hex}.jpg"), photo_rule),
+        ("photos", "image/jpeg", format!("photos/../{hex}.jpg"), photo_rule),
+        ("photos", "image/jpeg", format!("../photos/{hex}.jpg"), photo_rule),
+        ("photos", "image/jpeg", format!("photos/{}.jpg", &hex[1..]), photo_rule),
+        ("photos", "image/jpeg", format!("photos/{hex}0.jpg"), photo_rule),
+        ("photos", "image/jpeg", format!("{hex}.jpg"), photo_rule),
+        ("signatures", "image/png", format!("photos/{hex}.png"), signature_rule),
+        ("signatures", "image/png", format!("signatures/{hex}.jpg"), signature_rule),
+    ];
+    for (folder, content_type, file_name, rule) in cases {
+        let body = json!({"action": "write", "folderName": folder, "contentType": content_type, "fileName": file_name});
+        let message = format!("File name '{file_name}' is not allowed: {rule}");
+        expect_error(signed_url(app, &owner, &owner.org_id, body).await, StatusCode::BAD_REQUEST, "BadRequest", &message).await;
+    }
+    // The other folders' names are the server's to make.
+    let body = json!({"action": "write", "folderName": "logos", "contentType": "image/png", "fileName": format!("logos/{hex}.png")});
+    let message =
+        format!("File name 'logos/{hex}.png' is not allowed: only photos and signatures are named by the device; leave fileName out");
+    expect_error(signed_url(app, &owner, &owner.org_id, body).await, StatusCode::BAD_REQUEST, "BadRequest", &message).await;
+
+    // Each folder takes one image type.
+    for (folder, content_type, message) in [
+        ("photos", "image/png", "contentType 'image/png' is not allowed in photos: use image/jpeg"),
+        ("signatures", "image/jpeg", "contentType 'image/jpeg' is not allowed in signatures: use image/png"),
+    ] {
+        let body = json!({"action": "write", "folderName": folder, "contentType": content_type});
+        expect_error(signed_url(app, &owner, &owner.org_id, body).await, StatusCode::BAD_REQUEST, "BadRequest", message).await;
+    }
+    let read = json!({"action": "read", "fileName": format!("photos/{hex}.png")});
+    let message = format!("File name '{hex}.png' is not allowed: photos holds only .jpg files");
+    expect_error(signed_url(app, &owner, &owner.org_id, read).await, StatusCode::BAD_REQUEST, "BadRequest", &message).await;
+
+    // The bytes decide too: a PNG is not a photo, a damaged JPEG is not an image.
+    let (url, _) = named_write_link(app, &owner, &device_name("photos", "jpg")).await;
+    let message = "The file is not a JPEG image: this link takes image/jpeg";
+    expect_error(put(app, &url, png()).await, StatusCode::UNSUPPORTED_MEDIA_TYPE, "WrongFileType", message).await;
+    let damaged = [&jpeg()[..4], b"garbage where the pixels should be".as_slice()].concat();
+    let message = "The file is not a readable JPEG image: it could not be decoded";
+    expect_error(put(app, &url, damaged).await, StatusCode::UNSUPPORTED_MEDIA_TYPE, "UnreadableImage", message).await;
+    let (url, _) = named_write_link(app, &owner, &device_name("signatures", "png")).await;
+    let message = "The file is not a PNG image: this link takes image/png";
+    expect_error(put(app, &url, jpeg()).await, StatusCode::UNSUPPORTED_MEDIA_TYPE, "WrongFileType", message).await;
+    assert_nothing_stored(app);
+}
+
+async fn evidence_needs_its_write_permissions(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let photos_refused = "You need the DEFICIENCY_WRITE, HISTORY_WRITE or SERVICE_WRITE permission";
+    let signatures_refused = "You need the SERVICE_WRITE permission";
+    let reader = app.add_user(&owner, "reader@acme.ca", &["DEFICIENCY_READ", "HISTORY_READ", "SERVICE_READ", "LOCATION_READ"]).await;
+    for (file_name, message) in [(device_name("photos", "jpg"), photos_refused), (device_name("signatures", "png"), signatures_refused)] {
+        let refused = signed_url(app, &reader, &owner.org_id, named_write(&file_name)).await;
+        expect_error(refused, StatusCode::FORBIDDEN, "Forbidden", message).await;
+        let mut unnamed = named_write(&file_name);
+        unnamed.as_object_mut().unwrap().remove("fileName");
+        expect_error(signed_url(app, &reader, &owner.org_id, unnamed).await, StatusCode::FORBIDDEN, "Forbidden", message).await;
+    }
+    for permission in ["DEFICIENCY_WRITE", "HISTORY_WRITE"] {
+        let writer = app.add_user(&owner, &format!("{}@acme.ca", permission.to_lowercase()), &[permission]).await;
+        let (url, _) = named_write_link(app, &writer, &device_name("photos", "jpg")).await;
+        expect(put(app, &url, jpeg()).await, StatusCode::OK).await;
+        let refused = signed_url(app, &writer, &owner.org_id, named_write(&device_name("signatures", "png"))).await;
+        expect_error(refused, StatusCode::FORBIDDEN, "Forbidden", signatures_refused).await;
+    }
+    let technician = app.add_user(&owner, "tech@acme.ca", &["SERVICE_WRITE"]).await;
+    let photo = device_name("photos", "jpg");
+    let (url, _) = named_write_link(app, &technician, &photo).await;
+    expect(put(app, &url, jpeg()).await, StatusCode::OK).await;
+    let signature = device_name("signatures", "png");
+    let (url, _) = named_write_link(app, &technician, &signature).await;
+    expect(put(app, &url, png()).await, StatusCode::OK).await;
+
+    // Any user of the organisation reads them.
+    assert_eq!(read_bytes(app, &reader, &photo).await.bytes().await.unwrap(), jpeg());
+    assert_eq!(read_bytes(app, &reader, &signature).await.bytes().await.unwrap(), png());
+}
+
+async fn evidence_of_another_organisation_stays_apart(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let rival = app.sign_up("owner@rival.ca").await;
+    let photo = device_name("photos", "jpg");
+    let (url, _) = named_write_link(app, &owner, &photo).await;
+    expect(put(app, &url, jpeg()).await, StatusCode::OK).await;
+
+    for body in [named_write(&photo), json!({"action": "read", "fileName": photo})] {
+        let refused = signed_url(app, &rival, &owner.org_id, body).await;
+        expect_error(refused, StatusCode::FORBIDDEN, "Forbidden", "You do not have access to this organization").await;
+    }
+    // The same name in the rival's own organisation is another file: theirs to read, and
+    // not this organisation's.
+    let missing = read_bytes(app, &rival, &photo).await;
+    expect_error(missing, StatusCode::NOT_FOUND, "NotFound", "File not found").await;
+    let (theirs, _) = named_write_link(app, &rival, &photo).await;
+    expect(put(app, &theirs, other_jpeg()).await, StatusCode::OK).await;
+    assert_eq!(read_bytes(app, &rival, &photo).await.bytes().await.unwrap(), other_jpeg());
+    assert_eq!(read_bytes(app, &owner, &photo).await.bytes().await.unwrap(), jpeg(), "the owner's file is untouched");
+    let moved = url.replace(&owner.org_id, &rival.org_id);
+    let forged = put(app, &moved, jpeg()).await;
+    expect_error(forged, StatusCode::FORBIDDEN, "InvalidSignature", "This file link is not valid: ask for a new one").await;
+}
+
+/// A device retrying from two tabs sends the same name at once: one upload is stored, the
+/// others are told it exists, and the stored bytes are one upload's, whole.
+async fn evidence_is_written_once_under_parallel_uploads(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let photo = device_name("photos", "jpg");
+    let mut links = Vec::new();
+    for _ in 0..6 {
+        links.push(named_write_link(app, &owner, &photo).await.0);
+    }
+    let bodies: Vec<Vec<u8>> = (0..6).map(|n| if n % 2 == 0 { jpeg().to_vec() } else { other_jpeg() }).collect();
+    let answers = futures_util::future::join_all(links.iter().zip(&bodies).map(|(url, body)| put(app, url, body.clone()))).await;
+    let statuses: Vec<StatusCode> = answers.iter().map(reqwest::Response::status).collect();
+    let stored = statuses.iter().position(|status| *status == StatusCode::OK).expect("one upload is stored");
+    assert_eq!(statuses.iter().filter(|status| **status == StatusCode::OK).count(), 1, "{statuses:?}");
+    assert!(statuses.iter().all(|status| *status == StatusCode::OK || *status == StatusCode::CONFLICT), "{statuses:?}");
+    assert_eq!(read_bytes(app, &owner, &photo).await.bytes().await.unwrap(), bodies[stored]);
 }

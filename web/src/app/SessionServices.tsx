@@ -8,6 +8,9 @@ import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router";
 import { useAuth } from "../auth/AuthProvider";
 import { SyncProvider } from "../offline/SyncProvider";
+import { evidenceFilesApi } from "../api/evidenceFiles";
+import { imageQueue } from "../offline/images";
+import { createImageUploader } from "../offline/images/uploader";
 import { screenOf } from "../offline/analytics/events";
 import { startSessionAnalytics } from "../offline/analytics/session";
 import { track } from "../offline/analytics/track";
@@ -34,6 +37,10 @@ export function SessionServices({ children }: { children: ReactNode }) {
     const api = httpSyncApi({ request: (...args) => clientRef.current.request(...args) }, orgId);
     return { engine: createSyncEngine({ store: previousStore, api }), store: previousStore };
   }, [orgId]);
+  const images = useMemo(
+    () => createImageUploader({ queue: imageQueue(), api: evidenceFilesApi({ request: (...args) => clientRef.current.request(...args) }, orgId) }),
+    [orgId],
+  );
   const { pathname } = useLocation();
   const snackbar = useSnackbar();
 
@@ -66,5 +73,9 @@ export function SessionServices({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("online", back);
   }, [engine]);
 
-  return <SyncProvider engine={engine}>{children}</SyncProvider>;
+  return (
+    <SyncProvider engine={engine} images={images}>
+      {children}
+    </SyncProvider>
+  );
 }

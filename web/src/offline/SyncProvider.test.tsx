@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { SyncProvider, useRecords, useSyncEngine, useSyncStatus } from "./SyncProvider";
 import { type TestTab, openTab, testWorld } from "../test/fakeSync";
 
@@ -38,6 +38,27 @@ afterEach(() => {
 });
 
 describe("SyncProvider", () => {
+  it("runs the image uploader beside the engine, kicked after each successful sync run, stopped on unmount", async () => {
+    const world = testWorld(new IDBFactory());
+    tab = openTab(world);
+    const { engine } = tab;
+    const images = { start: vi.fn(), stop: vi.fn(), kick: vi.fn(), idle: vi.fn(async () => {}) };
+    world.server.offline = true;
+    const view = render(
+      <SyncProvider engine={engine} images={images}>
+        <Items locationId={SITE} />
+      </SyncProvider>,
+    );
+    expect(images.start).toHaveBeenCalledTimes(1);
+    await act(() => engine.idle());
+    expect(images.kick).not.toHaveBeenCalled();
+    world.server.offline = false;
+    await act(() => engine.syncNow());
+    expect(images.kick).toHaveBeenCalled();
+    view.unmount();
+    expect(images.stop).toHaveBeenCalledTimes(1);
+  });
+
   it("runs the engine and shows a site's records, re-read when they change", async () => {
     const world = testWorld(new IDBFactory());
     world.server.seed("equipment", { id: hex(1), orgId: ORG, locationId: SITE, name: "Lobby", lastUpdated: "2026-11-22T09:00:00.000Z" });

@@ -3,20 +3,46 @@
  * hooks that re-read the store whenever records of their kind change, here or in another tab.
  */
 import { type ReactNode, createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { ImageUploader } from "./images/uploader";
 import type { SyncKind } from "./kinds";
 import type { SyncRecord } from "./records";
 import type { SyncEngine } from "./sync/engine";
 import type { SyncStatus } from "./sync/status";
 
 const EngineContext = createContext<SyncEngine | null>(null);
+const ImagesContext = createContext<ImageUploader | null>(null);
 
-/** Starts `engine` on mount and stops it on unmount; make a new engine per signed-in organisation. */
-export function SyncProvider({ engine, children }: { engine: SyncEngine; children: ReactNode }) {
+/**
+ * Starts `engine` on mount and stops it on unmount; make a new engine per signed-in organisation.
+ * The `images` uploader runs beside it: whenever the browser comes online, an image is kept, or
+ * a sync run has succeeded (the server answers), never holding up the records' own sync.
+ */
+export function SyncProvider({ engine, images, children }: { engine: SyncEngine; images?: ImageUploader; children: ReactNode }) {
   useEffect(() => {
     engine.start();
     return () => engine.stop();
   }, [engine]);
-  return <EngineContext.Provider value={engine}>{children}</EngineContext.Provider>;
+  useEffect(() => {
+    if (!images) return undefined;
+    images.start();
+    const stop = engine.subscribe((status) => {
+      if (status.online && status.state === "upToDate") images.kick();
+    });
+    return () => {
+      stop();
+      images.stop();
+    };
+  }, [engine, images]);
+  return (
+    <EngineContext.Provider value={engine}>
+      <ImagesContext.Provider value={images ?? null}>{children}</ImagesContext.Provider>
+    </EngineContext.Provider>
+  );
+}
+
+/** The uploader of waiting images, when this session runs one. */
+export function useImageUploader(): ImageUploader | null {
+  return useContext(ImagesContext);
 }
 
 export function useSyncEngine(): SyncEngine {

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider } from "../../auth/AuthProvider";
 import { loadSession, saveSession } from "../../auth/session";
 import { SyncProvider } from "../../offline/SyncProvider";
+import { imageQueue, replaceImageQueue } from "../../offline/images";
+import { openImageQueue } from "../../offline/images/queue";
 import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
 import { theme } from "../../ui/theme";
 import { LogoutButton } from "./LogoutButton";
@@ -24,6 +26,7 @@ afterEach(() => {
   tab?.close();
   tab = null;
   localStorage.clear();
+  replaceImageQueue(null);
 });
 
 async function show(world: TestWorld = testWorld(new IDBFactory())) {
@@ -116,5 +119,20 @@ describe("logging out", () => {
     await waitFor(() => expect(loadSession()).toBeNull());
     await waitFor(async () => expect(await t.store.keys()).toEqual([]));
     expect(world.server.stored("equipment", hex(1))).toBeUndefined();
+  });
+
+  it("with a photo not yet uploaded, says so too, and Log Out Anyway deletes it from the device", async () => {
+    replaceImageQueue(openImageQueue({ indexedDB: new IDBFactory(), channel: null }));
+    await imageQueue().keep({ fileName: `photos/${hex(7)}.jpg`, folder: "photos", blob: new Blob(["x"]) }, 1);
+    const user = userEvent.setup();
+    await show();
+    await user.click(screen.getByRole("button", { name: "Logout" }));
+    const dialog = await screen.findByRole("dialog", { name: "Changes not sent yet" });
+    expect(dialog.textContent).toMatch(/1 photo\(s\) taken on this device have not reached the server yet/);
+    expect(dialog.textContent).not.toMatch(/change\(s\)/);
+    expect(loadSession()).not.toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Log Out Anyway" }));
+    await waitFor(() => expect(loadSession()).toBeNull());
+    await waitFor(async () => expect(await imageQueue().waitingCount()).toBe(0));
   });
 });

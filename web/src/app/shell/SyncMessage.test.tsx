@@ -49,6 +49,21 @@ describe("the sync status's words", () => {
     );
   });
 
+  it("count photos waiting to upload apart from changes, and never say 'Up to date' while one waits", () => {
+    expect(syncStatusWords(status({ waitingImages: 3 }), NOW)).toEqual({
+      text: "3 photos waiting to send · Last synced a minute ago",
+      short: "3 photos waiting",
+      failing: false,
+      offline: false,
+      syncNow: false,
+    });
+    expect(syncStatusWords(status({ waitingImages: 1, pending: 2 }), NOW).text).toBe("2 changes waiting to send · 1 photo waiting to send · Last synced a minute ago");
+    expect(syncStatusWords(status({ waitingImages: 1, pending: 2 }), NOW).short).toBe("2 waiting");
+    expect(syncStatusWords(status({ waitingImages: 2, state: "syncing" }), NOW).text).toBe("Checking for updates... · 2 photos waiting to send");
+    expect(syncStatusWords(status({ waitingImages: 2, state: "error", failureReason: "Server error" }), NOW).text).toBe("Sync failed: Server error · 2 photos waiting to send");
+    expect(syncStatusWords(status({ waitingImages: 0 }), NOW).text).toBe("Up to date as of a minute ago");
+  });
+
   it("say the last sync was the later of the last upload and the last download", () => {
     expect(syncStatusWords(status({ pending: 1, lastSuccessfulUploadDate: ago(5_000) }), NOW).text).toBe("1 change waiting to send · Last synced a few seconds ago");
   });

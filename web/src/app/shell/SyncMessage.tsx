@@ -9,6 +9,7 @@
  */
 import { Box, Button, Chip, Popover, Stack, Typography } from "@mui/material";
 import { type ReactNode, useState } from "react";
+import { useWaitingImageCount } from "../../offline/images";
 import { useSyncEngine, useSyncStatus } from "../../offline/SyncProvider";
 import { t } from "../../lib/strings";
 import { useDevice } from "../../ui/theme";
@@ -21,7 +22,8 @@ const VISUALLY_HIDDEN = { position: "absolute", width: "1px", height: "1px", mar
 export function SyncMessage() {
   const engine = useSyncEngine();
   const status = useSyncStatus();
-  const words = syncStatusWords(status, useNow());
+  const waitingImages = useWaitingImageCount();
+  const words = syncStatusWords({ ...status, waitingImages }, useNow());
   const mode = syncModeText(status);
   const phone = useDevice() === "mobile";
   const [trying, setTrying] = useState(false);

@@ -2,8 +2,9 @@
  * What the header says of sync, in a technician's words: §2's 'Checking for updates...' or
  * 'Up to date as of {relative time}' while nothing waits; otherwise how many changes wait on
  * this device and when the last sync was; and when sync fails, how many changes were not sent
- * and why: the server's words, or 'offline' when nothing answers. Never 'Up to date' while
- * anything waits.
+ * and why: the server's words, or 'offline' when nothing answers. Photos waiting to upload are
+ * counted apart from changes ('3 photos waiting to send'). Never 'Up to date' while anything
+ * waits.
  */
 import dayjs from "dayjs";
 import relativeTime from "dayjs/plugin/relativeTime";
@@ -48,6 +49,15 @@ function waitingText(pending: number): string {
   return pending === 1 ? t("syncOneChangeWaiting") : t("syncChangesWaiting", { count: pending });
 }
 
+function photosText(photos: number): string {
+  return photos === 1 ? t("syncOnePhotoWaiting") : t("syncPhotosWaiting", { count: photos });
+}
+
+/** `text`, then the photos that wait, if any. */
+function withPhotos(text: string, photos: number): string {
+  return photos > 0 ? `${text}${SEPARATOR}${photosText(photos)}` : text;
+}
+
 /** What is at risk and why, in that order: on a phone the end of a long reason is cut off. */
 function failedText(pending: number, failureReason: string | undefined): string {
   const reason = failureReason ?? t("syncFailed");
@@ -67,15 +77,16 @@ export function syncModeText({ live, online }: SyncStatus): string | undefined {
 
 export function syncStatusWords(status: SyncStatus, now: number): SyncStatusWords {
   const { state, pending, online, failureReason } = status;
+  const photos = status.waitingImages ?? 0;
   const offline = !online;
   if (state === "syncing") {
     const text = pending === 0 ? t("checkingForUpdates") : pending === 1 ? t("syncSendingOneChange") : t("syncSendingChanges", { count: pending });
-    return { text, short: text, failing: false, offline, syncNow: false };
+    return { text: withPhotos(text, photos), short: text, failing: false, offline, syncNow: false };
   }
   // With no answer at all, 'offline' is the reason, in a technician's word.
   if (state === "error" && online) {
     return {
-      text: failedText(pending, failureReason),
+      text: withPhotos(failedText(pending, failureReason), photos),
       short: pending > 0 ? t("syncShortNotSent", { count: pending }) : t("syncShortFailed"),
       detail: lastSyncedText(status, now),
       failing: true,
@@ -83,13 +94,14 @@ export function syncStatusWords(status: SyncStatus, now: number): SyncStatusWord
       syncNow: true,
     };
   }
-  if (pending === 0) {
+  if (pending === 0 && photos === 0) {
     const text = upToDateText(status.lastSuccessfulDownloadDate, now);
     return { text, short: text, failing: false, offline, syncNow: false };
   }
+  const waiting = [...(pending > 0 ? [waitingText(pending)] : []), ...(photos > 0 ? [photosText(photos)] : []), lastSyncedText(status, now)];
   return {
-    text: `${waitingText(pending)}${SEPARATOR}${lastSyncedText(status, now)}`,
-    short: t("syncShortWaiting", { count: pending }),
+    text: waiting.join(SEPARATOR),
+    short: pending > 0 ? t("syncShortWaiting", { count: pending }) : t("syncShortPhotosWaiting", { count: photos }),
     failing: false,
     offline,
     syncNow: offline,

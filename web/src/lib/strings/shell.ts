@@ -26,6 +26,7 @@ export const shell = {
   unsentTitle: "Changes not sent yet",
   unsentText:
     "{count} change(s) made on this device have not reached the server yet. Logging out clears this organisation's data from this device: if you log out now, they will be lost. Sync Now sends them first; it needs the device online.",
+  unsentPhotosText: "{count} photo(s) taken on this device have not reached the server yet: if you log out now, they will be lost too.",
   unsentStill: "They could not all be sent. Check that the device is online, then try Sync Now again.",
   logOutAnyway: "Log Out Anyway",
   clockOff: "This device's clock is {amount} {direction}. Set the date and time to automatic so your work is dated correctly.",

@@ -31,4 +31,7 @@ export const sync = {
   syncLive: "Live",
   syncLiveUpdates: "Live updates",
   syncChecksEveryMinute: "Checks for updates every minute",
+  syncOnePhotoWaiting: "1 photo waiting to send",
+  syncPhotosWaiting: "{count} photos waiting to send",
+  syncShortPhotosWaiting: "{count} photos waiting",
 };

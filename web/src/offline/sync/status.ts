@@ -24,6 +24,8 @@ export interface SyncStatus extends SyncInfo {
   rejected: readonly RejectedUpload[];
   /** Local changes, from every tab, that have not reached the server yet. */
   pending: number;
+  /** Photos and signatures on this device the server has not confirmed, counted apart from changes (the image queue's count, added by the display). */
+  waitingImages?: number;
   /** The leading tab holds the change stream: changes come down as they happen, not at the next periodic check. */
   live?: boolean;
   /** Server clock minus device clock (ms), once the server has answered. */

@@ -26,6 +26,8 @@ export interface QuestionnaireAnswer {
   textAnswer?: string | null;
   questionId: string;
   historyRecordId: string;
+  /** Photos taken with the answer: `photos/{32 hex}.jpg`, at most 10. */
+  photos?: string[];
 }
 
 export interface HistoryRecord {
@@ -46,6 +48,8 @@ export interface HistoryRecord {
   type: HistoryTypeCode | number;
   changes?: { before: Record<string, unknown>; after: Record<string, unknown> } | null;
   questionnaireAnswers?: QuestionnaireAnswer[] | null;
+  /** Photos of what the record tells: `photos/{32 hex}.jpg`, at most 10. */
+  photos?: string[];
 }
 
 export interface HistoryEvent {

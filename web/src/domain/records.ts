@@ -122,6 +122,8 @@ export interface Deficiency extends SyncRecord {
   serviceTypeId?: string | null;
   locationId: string;
   happenedAtLocationId?: string | null;
+  /** Photos of what was found: `photos/{32 hex}.jpg`, at most 10. */
+  photos?: string[];
 }
 
 export type LocationOverride = SyncRecord & DueOverride & { id: string };

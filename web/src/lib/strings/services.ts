@@ -109,4 +109,6 @@ export const services = {
   deficiencyResolved: "Deficiency resolved",
   historyRecentTitle: "Recent History",
   historyLineBy: "{date} · {type} · {who}",
+  photosLabel: "Photos",
+  checklistAnswerPhotos: "Photos: {question}",
 };

@@ -1,12 +1,21 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { IDBFactory } from "fake-indexeddb";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HistoryType } from "../../../../domain/history";
 import { compositeId } from "../../../../domain/ids";
 import type { Deficiency, Equipment, PerformedService } from "../../../../domain/records";
 import { setViewportWidth } from "../../../../test/render";
 import { ANNUAL, FIELD, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../../../../test/equipment/services";
+import { replaceImageQueue } from "../../../../offline/images";
+import { openImageQueue } from "../../../../offline/images/queue";
+
+// Resizing needs a real browser (the browser test does it); here a photo is kept as it comes.
+vi.mock("../../../../files/photos", async (original) => ({
+  ...(await original<typeof import("../../../../files/photos")>()),
+  preparePhoto: vi.fn(async (file: File) => ({ blob: file, thumbnail: file })),
+}));
 
 const HISTORY_ID = hex(0x99);
 const PIN = hex(0x20);
@@ -52,9 +61,16 @@ function checklistRecords() {
 
 const group = (name: string) => screen.findByRole("radiogroup", { name });
 
+beforeEach(() => {
+  replaceImageQueue(openImageQueue({ indexedDB: new IDBFactory(), channel: null }));
+  URL.createObjectURL = vi.fn(() => "blob:photo");
+  URL.revokeObjectURL = vi.fn();
+});
+
 afterEach(() => {
   cleanup();
   closeTabs();
+  replaceImageQueue(null);
 });
 
 describe("ChecklistPage", { timeout: 30_000 }, () => {
@@ -138,6 +154,27 @@ describe("ChecklistPage", { timeout: 30_000 }, () => {
     const change = records.find((h) => h.type === HistoryType.dataChange);
     expect(change?.changes).toEqual({ before: { fieldData: { [FIELD]: "100" } }, after: { fieldData: { [FIELD]: "120" } } });
     expect(change?.description).toBe("Pressure changed from '100' to '120'");
+  });
+
+  it("keeps photos with each answer, and gives a deficiency its answer's photos", async () => {
+    const user = userEvent.setup();
+    const { history, list } = await setup({ path: [equipmentUrl, checklistUrl], records: checklistRecords() });
+    const photosOf = async (question: string) => screen.findByRole("group", { name: `Photos: ${question}` });
+    const jpeg = (name: string) => new File(["x"], name, { type: "image/jpeg" });
+    await user.click(within(await group("Pin in place?")).getByRole("radio", { name: "Missing" }));
+    await user.upload(within(await photosOf("Pin in place?")).getByLabelText("Add Photos"), [jpeg("pin.jpg")]);
+    await user.click(within(await group("Gauge")).getByRole("radio", { name: "Green" }));
+    await user.upload(within(await photosOf("Pressure reading")).getByLabelText("Add Photos"), [jpeg("a.jpg"), jpeg("b.jpg")]);
+    await waitFor(async () => expect(within(await photosOf("Pressure reading")).getAllByRole("img")).toHaveLength(2));
+    await user.type(screen.getByRole("textbox", { name: "Pressure reading" }), "120");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+
+    expect(await screen.findByRole("heading", { name: "Equipment page" })).toBeTruthy();
+    const answers = (await history()).find((h) => h.id === HISTORY_ID)?.questionnaireAnswers ?? [];
+    const photoName = expect.stringMatching(/^photos\/[0-9a-f]{32}\.jpg$/);
+    expect(answers.map((a) => a.photos)).toEqual([[photoName], undefined, [photoName, photoName]]);
+    const [deficiency] = await list<Deficiency>("deficiencies");
+    expect(deficiency?.photos).toEqual(answers[0]?.photos);
   });
 
   it("writes no data change when the answer leaves the field as it was, and opens no deficiency for a plain choice", async () => {

@@ -12,6 +12,7 @@ import { t } from "../../../../lib/strings";
 import { useAuth } from "../../../../auth/AuthProvider";
 import { canTake } from "../../../../auth/session";
 import type { Question, ServiceType } from "../../../../domain/records";
+import { PhotoField } from "../../../../files/PhotoField";
 import { useSyncEngine } from "../../../../offline/SyncProvider";
 import { useFieldErrors } from "../../../../ui/forms/fieldErrors";
 import { useSnackbar } from "../../../../ui/snackbar/SnackbarProvider";
@@ -111,7 +112,17 @@ function ChecklistForm({ records, serviceType, historyId }: { records: Equipment
   );
 }
 
-function QuestionField({ question, answer, onChange }: { question: Question; answer: Answer; onChange: (change: Partial<Answer>) => void }) {
+function QuestionField(props: { question: Question; answer: Answer; onChange: (change: Partial<Answer>) => void }) {
+  const { question, answer, onChange } = props;
+  return (
+    <Stack spacing={2}>
+      <QuestionAnswer {...props} />
+      <PhotoField label={t("checklistAnswerPhotos", { question: question.question })} photos={answer.photos ?? []} onChange={(photos) => onChange({ photos })} />
+    </Stack>
+  );
+}
+
+function QuestionAnswer({ question, answer, onChange }: { question: Question; answer: Answer; onChange: (change: Partial<Answer>) => void }) {
   const labelId = useId();
   const options = liveOptions(question);
   // §5: shown once the question was touched, not on arrival.

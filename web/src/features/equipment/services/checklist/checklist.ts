@@ -19,6 +19,8 @@ export interface Answer {
   optionId: string;
   /** The answer of a question without options; the comments of one with options. */
   text: string;
+  /** Photos taken with the answer (file names). */
+  photos?: string[];
 }
 
 export const NO_ANSWER: Answer = { optionId: "", text: "" };
@@ -81,6 +83,7 @@ export function checklistRecords(input: ChecklistSubmission): ChecklistRecords {
       textAnswer: text === "" ? null : text,
       questionId: question.id,
       historyRecordId: historyId,
+      ...(answer.photos && answer.photos.length > 0 ? { photos: answer.photos } : {}),
     };
   });
 
@@ -130,13 +133,15 @@ export function checklistRecords(input: ChecklistSubmission): ChecklistRecords {
     now,
   });
 
+  // A deficiency a choice opens carries the answer's photos: they show what was found.
   const deficiencies = questions.flatMap((question) => {
-    const option = chosenOption(question, answers[question.id] ?? NO_ANSWER);
+    const answer = answers[question.id] ?? NO_ANSWER;
+    const option = chosenOption(question, answer);
     const description = option && deficiencyText(question, option);
     if (!description) return [];
     return [
       openedDeficiency(
-        { equipmentId: equipment.id, locationId: equipment.locationId, description, serviceTypeId: input.serviceType.id },
+        { equipmentId: equipment.id, locationId: equipment.locationId, description, serviceTypeId: input.serviceType.id, photos: answer.photos },
         actor,
         now,
       ),

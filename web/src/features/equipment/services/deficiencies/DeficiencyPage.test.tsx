@@ -1,12 +1,21 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { IDBFactory } from "fake-indexeddb";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HistoryType } from "../../../../domain/history";
 import type { Deficiency } from "../../../../domain/records";
 import { setViewportWidth } from "../../../../test/render";
 import { ANNUAL, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../../../../test/equipment/services";
 import { firstSection, pickerInput, setPicker } from "../../../../test/pickers";
+import { imageQueue, replaceImageQueue } from "../../../../offline/images";
+import { openImageQueue } from "../../../../offline/images/queue";
+
+// Resizing needs a real browser (the browser test does it); here a photo is kept as it comes.
+vi.mock("../../../../files/photos", async (original) => ({
+  ...(await original<typeof import("../../../../files/photos")>()),
+  preparePhoto: vi.fn(async (file: File) => ({ blob: file, thumbnail: file })),
+}));
 
 const OPEN = hex(0x50);
 const CLOSED = hex(0x51);
@@ -25,10 +34,20 @@ function withDeficiencies() {
 
 const deficiencyUrl = (id = "new") => `${equipmentUrl}/deficiency/${id}`;
 
+beforeEach(() => {
+  replaceImageQueue(openImageQueue({ indexedDB: new IDBFactory(), channel: null }));
+  URL.createObjectURL = vi.fn(() => "blob:photo");
+  URL.revokeObjectURL = vi.fn();
+});
+
 afterEach(() => {
   cleanup();
   closeTabs();
+  replaceImageQueue(null);
 });
+
+const jpeg = (name: string) => new File(["x"], name, { type: "image/jpeg" });
+const photoName = (n: number) => `photos/${hex(n)}.jpg`;
 
 describe("Deficiencies", { timeout: 30_000 }, () => {
   beforeEach(() => setViewportWidth(375));
@@ -105,6 +124,38 @@ describe("Deficiencies", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Reopen Deficiency" }));
     await waitFor(async () => expect((await history()).map((h) => h.type)).toEqual([HistoryType.deficiencyOpened]));
     expect((await engine.get<Deficiency>("deficiencies", CLOSED, SITE))?.dateClosed).toBe("");
+  });
+
+  it("takes photos on a new deficiency: kept on the device at once and named on the record", async () => {
+    const user = userEvent.setup();
+    const { list } = await setup({ path: [equipmentUrl, deficiencyUrl()] });
+    await user.type(await screen.findByRole("textbox", { name: "Description" }), "Valve corroded");
+    const photos = screen.getByRole("group", { name: "Photos" });
+    await user.upload(within(photos).getByLabelText("Add Photos"), [jpeg("a.jpg"), jpeg("b.jpg"), jpeg("c.jpg")]);
+    await waitFor(() => expect(within(photos).getAllByRole("img")).toHaveLength(3));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    await screen.findByRole("heading", { name: "Equipment page" });
+    const [deficiency] = await list<Deficiency>("deficiencies");
+    expect(deficiency?.photos).toHaveLength(3);
+    expect((await imageQueue().entries()).map((e) => e.fileName)).toEqual(deficiency?.photos);
+  });
+
+  it("shows a deficiency's photos and saves one removed", async () => {
+    const user = userEvent.setup();
+    const records = withDeficiencies().map(([kind, record]) =>
+      record.id === OPEN ? ([kind, { ...record, photos: [photoName(0x71), photoName(0x72)] }] as const) : ([kind, record] as const),
+    ) as ReturnType<typeof baseRecords>;
+    const { engine } = await setup({ path: [equipmentUrl, deficiencyUrl(OPEN)], records });
+    const photos = await screen.findByRole("group", { name: "Photos" });
+    expect(within(photos).getAllByRole("listitem")).toHaveLength(2);
+    const save = screen.getByRole("button", { name: "Save" });
+    expect(save).toHaveProperty("disabled", true);
+    await user.click(within(photos).getByRole("button", { name: "Remove photo 1" }));
+    expect(save).toHaveProperty("disabled", false);
+    await user.click(save);
+    await screen.findByRole("heading", { name: "Equipment page" });
+    expect((await engine.get<Deficiency>("deficiencies", OPEN, SITE))?.photos).toEqual([photoName(0x72)]);
   });
 
   it("says 'Location id not set when adding deficiencies' without a site in the route", async () => {

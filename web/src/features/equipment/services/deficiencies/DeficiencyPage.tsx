@@ -14,6 +14,7 @@ import { useAuth } from "../../../../auth/AuthProvider";
 import { can, canTake } from "../../../../auth/session";
 import { FALLBACK_TIME_ZONE, formatDate } from "../../../../domain/dates";
 import type { Deficiency } from "../../../../domain/records";
+import { PhotoField } from "../../../../files/PhotoField";
 import { useSyncEngine } from "../../../../offline/SyncProvider";
 import { SaveButton } from "../../../../ui/SaveButton";
 import { SelectInput } from "../../../../ui/forms/SelectInput";
@@ -68,12 +69,18 @@ function DeficiencyForm({ records, deficiency, mayWrite }: { records: EquipmentR
     description: deficiency?.description ?? "",
     dateOpened: deficiency?.dateOpened ?? new Date().toISOString(),
     serviceTypeId: deficiency?.serviceTypeId ?? "",
+    photos: deficiency?.photos ?? [],
   }));
   const [description, setDescription] = useState(initial.description);
   const [dateOpened, setDateOpened] = useState(initial.dateOpened);
   const [serviceTypeId, setServiceTypeId] = useState(initial.serviceTypeId);
+  const [photos, setPhotos] = useState(initial.photos);
   const [busy, setBusy] = useState(false);
-  const dirty = description !== initial.description || dateOpened !== initial.dateOpened || serviceTypeId !== initial.serviceTypeId;
+  const dirty =
+    description !== initial.description ||
+    dateOpened !== initial.dateOpened ||
+    serviceTypeId !== initial.serviceTypeId ||
+    photos.join() !== initial.photos.join();
   const unsaved = useUnsavedChanges(mayWrite && dirty && !busy);
   const invalid = dateOpened === "" || textError(description, { required: true }) !== undefined;
   const serviceOptions = useMemo(
@@ -86,7 +93,7 @@ function DeficiencyForm({ records, deficiency, mayWrite }: { records: EquipmentR
   async function save(closing?: boolean) {
     if (!user || !mayWrite || invalid || busy) return;
     const actor = { orgId: user.orgId, userId: user.id };
-    const fields = { description: description.trim(), dateOpened, serviceTypeId };
+    const fields = { description: description.trim(), dateOpened, serviceTypeId, photos };
     setBusy(true);
     try {
       if (!deficiency) await addDeficiency(engine, { ...fields, equipmentId: equipment.id, locationId: equipment.locationId }, actor);
@@ -138,6 +145,7 @@ function DeficiencyForm({ records, deficiency, mayWrite }: { records: EquipmentR
           options={serviceOptions}
           disabled={!mayWrite}
         />
+        <PhotoField label={t("photosLabel")} photos={photos} onChange={setPhotos} disabled={!mayWrite} />
         {mayWrite && (
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
             <SaveButton disabled={invalid || busy || (deficiency !== undefined && !dirty)} />

@@ -49,6 +49,7 @@ export interface NewDeficiency {
   /** ISO; now when absent. */
   dateOpened?: string;
   serviceTypeId?: string | null;
+  photos?: string[];
 }
 
 /** A new open deficiency and its 'deficiency opened' history record. */
@@ -63,6 +64,7 @@ export function openedDeficiency(input: NewDeficiency, actor: Actor, now: Date =
     serviceTypeId: input.serviceTypeId ?? "",
     locationId: input.locationId,
     happenedAtLocationId: input.locationId,
+    ...(input.photos && input.photos.length > 0 ? { photos: input.photos } : {}),
   };
   return { deficiency, history: deficiencyHistory(deficiency, true, actor, now) };
 }
@@ -78,6 +80,8 @@ export interface DeficiencyFields {
   description: string;
   dateOpened: string;
   serviceTypeId: string;
+  /** The photos' file names; absent leaves them as they are. */
+  photos?: string[];
 }
 
 /**

@@ -1,11 +1,20 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { IDBFactory } from "fake-indexeddb";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HistoryType } from "../../../../domain/history";
 import { setViewportWidth } from "../../../../test/render";
 import { FIELD, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../../../../test/equipment/services";
 import { firstSection, pickerInput, setPicker } from "../../../../test/pickers";
+import { replaceImageQueue } from "../../../../offline/images";
+import { openImageQueue } from "../../../../offline/images/queue";
+
+// Resizing needs a real browser (the browser test does it); here a photo is kept as it comes.
+vi.mock("../../../../files/photos", async (original) => ({
+  ...(await original<typeof import("../../../../files/photos")>()),
+  preparePhoto: vi.fn(async (file: File) => ({ blob: file, thumbnail: file })),
+}));
 
 const OLD = hex(0x40);
 const NEW = hex(0x41);
@@ -28,9 +37,16 @@ function withHistory() {
 
 const historySection = async () => (await screen.findByRole("heading", { name: "History" })).closest("section") as HTMLElement;
 
+beforeEach(() => {
+  replaceImageQueue(openImageQueue({ indexedDB: new IDBFactory(), channel: null }));
+  URL.createObjectURL = vi.fn(() => "blob:photo");
+  URL.revokeObjectURL = vi.fn();
+});
+
 afterEach(() => {
   cleanup();
   closeTabs();
+  replaceImageQueue(null);
 });
 
 describe("HistoryList", { timeout: 30_000 }, () => {
@@ -156,10 +172,31 @@ describe("History record form", { timeout: 30_000 }, () => {
     expect(saved?.changes?.after).toEqual({ fieldData: { [FIELD]: "120" }, name: "Lobby east" });
   });
 
+  it("takes photos on a performed service's record, and shows its checklist answers' photos", async () => {
+    const user = userEvent.setup();
+    const answerPhoto = `photos/${hex(0x70)}.jpg`;
+    const records = withHistory().map(([kind, record]) =>
+      record.id === MIDDLE
+        ? ([kind, { ...record, questionnaireAnswers: [{ question: "Pin in place?", multipleChoiceAnswer: "Yes", questionId: hex(0x20), historyRecordId: MIDDLE, photos: [answerPhoto] }] }] as const)
+        : ([kind, record] as const),
+    ) as ReturnType<typeof baseRecords>;
+    const { history } = await setup({ path: [equipmentUrl, `${equipmentUrl}/history/${MIDDLE}`], records });
+    const answerPhotos = await screen.findByRole("group", { name: "Photos: Pin in place?" });
+    expect(within(answerPhotos).getByRole("button", { name: "Add Photos" })).toHaveProperty("disabled", true);
+    const photos = screen.getByRole("group", { name: "Photos" });
+    await user.upload(within(photos).getByLabelText("Add Photos"), [new File(["x"], "valve.jpg", { type: "image/jpeg" })]);
+    await waitFor(() => expect(within(photos).getAllByRole("img")).toHaveLength(1));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(async () => expect((await history()).find((h) => h.id === MIDDLE)?.photos).toEqual([expect.stringMatching(/^photos\/[0-9a-f]{32}\.jpg$/)]));
+    expect((await history()).find((h) => h.id === MIDDLE)?.questionnaireAnswers?.[0]?.photos).toEqual([answerPhoto]);
+  });
+
   it("without HISTORY_WRITE shows a record read-only and cannot add one", async () => {
     await setup({ path: `${equipmentUrl}/history/${NEW}`, records: withHistory(), permissions: ["HISTORY_READ"] });
     expect(await screen.findByRole("textbox", { name: "Description" })).toHaveProperty("disabled", true);
     expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    // No photos to show, and none may be taken.
+    expect(screen.queryByRole("group", { name: "Photos" })).toBeNull();
     cleanup();
 
     await setup({ path: `${equipmentUrl}/history/new`, permissions: ["HISTORY_READ"] });

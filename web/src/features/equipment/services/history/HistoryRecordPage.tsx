@@ -12,6 +12,7 @@ import { useAuth } from "../../../../auth/AuthProvider";
 import { can, canTake } from "../../../../auth/session";
 import { FALLBACK_TIME_ZONE } from "../../../../domain/dates";
 import { type HistoryRecord, HistoryType, type HistoryTypeCode, historyRecord } from "../../../../domain/history";
+import { PhotoField } from "../../../../files/PhotoField";
 import { useSyncEngine } from "../../../../offline/SyncProvider";
 import { SaveButton } from "../../../../ui/SaveButton";
 import { SelectInput } from "../../../../ui/forms/SelectInput";
@@ -59,11 +60,13 @@ function HistoryForm({ records, record, mayWrite }: { records: EquipmentRecords;
     type: String(record?.type ?? HistoryType.custom),
     date: record?.date ?? new Date().toISOString(),
     description: record?.description ?? "",
+    photos: record?.photos ?? [],
   }));
   const [type, setType] = useState(initial.type);
   const [date, setDate] = useState(initial.date);
   const [description, setDescription] = useState(initial.description);
-  const dirty = type !== initial.type || date !== initial.date || description !== initial.description;
+  const [photos, setPhotos] = useState(initial.photos);
+  const dirty = type !== initial.type || date !== initial.date || description !== initial.description || photos.join() !== initial.photos.join();
   const unsaved = useUnsavedChanges(mayWrite && dirty);
   const invalid = date === "" || textError(description, { required: true }) !== undefined;
   const typeOptions = useMemo(() => HISTORY_TYPE_CODES.map((code) => ({ value: String(code), label: historyTypeName(code) })), []);
@@ -73,9 +76,10 @@ function HistoryForm({ records, record, mayWrite }: { records: EquipmentRecords;
     event.preventDefault();
     if (!user || !mayWrite || invalid) return;
     const fields = { type: Number(type) as HistoryTypeCode, date, description: description.trim() };
+    const shown = photos.length > 0 || record?.photos !== undefined ? { photos } : {};
     const saved: HistoryRecord = record
-      ? { ...record, ...fields }
-      : historyRecord({ ...fields, orgId: user.orgId, equipmentId: equipment.id, locationId: equipment.locationId, userId: user.id });
+      ? { ...record, ...fields, ...shown }
+      : { ...historyRecord({ ...fields, orgId: user.orgId, equipmentId: equipment.id, locationId: equipment.locationId, userId: user.id }), ...shown };
     try {
       await engine.put("history", saved);
     } catch (error) {
@@ -102,6 +106,7 @@ function HistoryForm({ records, record, mayWrite }: { records: EquipmentRecords;
           minRows={2}
           disabled={!mayWrite}
         />
+        {(mayWrite || photos.length > 0) && <PhotoField label={t("photosLabel")} photos={photos} onChange={setPhotos} disabled={!mayWrite} />}
         {record?.changes && (record.changes.before || record.changes.after) && (
           <Box>
             <Typography variant="subtitle1" component="h2" sx={{ mb: 2 }}>
@@ -133,6 +138,15 @@ function HistoryForm({ records, record, mayWrite }: { records: EquipmentRecords;
                 ))}
               </TableBody>
             </Table>
+            {answers.map(
+              (answer, index) =>
+                answer.photos &&
+                answer.photos.length > 0 && (
+                  <Box key={answer.questionId || index} sx={{ mt: 3 }}>
+                    <PhotoField label={t("checklistAnswerPhotos", { question: answer.question })} photos={answer.photos} onChange={() => undefined} disabled />
+                  </Box>
+                ),
+            )}
           </Box>
         )}
         {mayWrite && <SaveButton disabled={invalid || (record !== undefined && !dirty)} />}

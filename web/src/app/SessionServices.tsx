@@ -9,7 +9,7 @@ import { useLocation } from "react-router";
 import { useAuth } from "../auth/AuthProvider";
 import { SyncProvider } from "../offline/SyncProvider";
 import { evidenceFilesApi } from "../api/evidenceFiles";
-import { imageQueue } from "../offline/images";
+import { claimImages, imageQueue } from "../offline/images";
 import { createImageUploader } from "../offline/images/uploader";
 import { screenOf } from "../offline/analytics/events";
 import { startSessionAnalytics } from "../offline/analytics/session";
@@ -38,7 +38,12 @@ export function SessionServices({ children }: { children: ReactNode }) {
     return { engine: createSyncEngine({ store: previousStore, api }), store: previousStore };
   }, [orgId]);
   const images = useMemo(
-    () => createImageUploader({ queue: imageQueue(), api: evidenceFilesApi({ request: (...args) => clientRef.current.request(...args) }, orgId) }),
+    () =>
+      createImageUploader({
+        queue: imageQueue(),
+        api: evidenceFilesApi({ request: (...args) => clientRef.current.request(...args) }, orgId),
+        ready: claimImages(orgId).catch(() => undefined),
+      }),
     [orgId],
   );
   const { pathname } = useLocation();

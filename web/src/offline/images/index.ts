@@ -78,6 +78,19 @@ export function useKeptImage(fileName: string): KeptImage | undefined {
   return useQueueRead((queue) => queue.entry(fileName), undefined, fileName);
 }
 
+const OWNER_KEY = "fieldtag-images:orgId";
+
+/**
+ * The queue belongs to one organisation at a time, as the records' store does (app/ownStore.ts):
+ * when someone of another organisation signs in on this device, the previous one's images are
+ * deleted before the uploader could send them under the new session.
+ */
+export async function claimImages(orgId: string): Promise<void> {
+  const owner = globalThis.localStorage?.getItem(OWNER_KEY);
+  if (owner && owner !== orgId) await imageQueue().clear();
+  globalThis.localStorage?.setItem(OWNER_KEY, orgId);
+}
+
 /** Deletes every kept image (sign-out). */
 export function forgetLocalImages(): Promise<void> {
   return imageQueue().clear();

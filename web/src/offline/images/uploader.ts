@@ -23,6 +23,8 @@ export const IMAGE_UPLOAD_LOCK = "fieldtag-image-upload";
 export interface ImageUploaderOptions {
   queue: ImageQueue;
   api: EvidenceFilesApi;
+  /** Settles before the first pass (the queue claimed for the signed-in organisation). */
+  ready?: Promise<unknown>;
   network?: Pick<Network, "online" | "subscribe">;
   timers?: Timers;
   now?: () => number;
@@ -61,6 +63,7 @@ async function sha256(blob: Blob): Promise<string> {
 export function createImageUploader({
   queue,
   api,
+  ready = Promise.resolve(),
   network = browserNetwork,
   timers = browserTimers,
   now = Date.now,
@@ -161,6 +164,7 @@ export function createImageUploader({
     // Another tab holding the lock is uploading, and hears of new images as this one does.
     running = locks
       .request(IMAGE_UPLOAD_LOCK, { ifAvailable: true }, async (lock) => {
+        await ready;
         if (lock) await pass();
       })
       .catch(log)

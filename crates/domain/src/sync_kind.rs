@@ -27,6 +27,8 @@ pub enum SyncKind {
     Schedule,
     Organization,
     SiteTypes,
+    /// A technician's signed day at a site (field evidence).
+    Visits,
     /// Download only: added by an operator (`fieldtag alerts`).
     GlobalAlerts,
 }
@@ -43,7 +45,7 @@ pub enum IdShape {
 }
 
 impl SyncKind {
-    pub const ALL: [SyncKind; 22] = [
+    pub const ALL: [SyncKind; 23] = [
         SyncKind::Equipment,
         SyncKind::Locations,
         SyncKind::PerformedServices,
@@ -65,6 +67,7 @@ impl SyncKind {
         SyncKind::Schedule,
         SyncKind::Organization,
         SyncKind::SiteTypes,
+        SyncKind::Visits,
         SyncKind::GlobalAlerts,
     ];
 
@@ -92,6 +95,7 @@ impl SyncKind {
             SyncKind::Schedule => "schedule",
             SyncKind::Organization => "organization",
             SyncKind::SiteTypes => "siteTypes",
+            SyncKind::Visits => "visits",
             SyncKind::GlobalAlerts => "globalAlerts",
         }
     }
@@ -104,7 +108,7 @@ impl SyncKind {
     pub fn read_permission(self) -> Option<Permission> {
         match self {
             SyncKind::Equipment | SyncKind::Models | SyncKind::EquipmentFields | SyncKind::ModelFields => Some(Permission::EquipmentRead),
-            SyncKind::PerformedServices | SyncKind::ServiceTypes | SyncKind::Questions => Some(Permission::ServiceRead),
+            SyncKind::PerformedServices | SyncKind::ServiceTypes | SyncKind::Questions | SyncKind::Visits => Some(Permission::ServiceRead),
             SyncKind::Locations
             | SyncKind::Customers
             | SyncKind::LocationFields
@@ -128,7 +132,7 @@ impl SyncKind {
     pub fn write_permission(self) -> Option<Permission> {
         match self {
             SyncKind::Equipment => Some(Permission::EquipmentWrite),
-            SyncKind::PerformedServices => Some(Permission::ServiceWrite),
+            SyncKind::PerformedServices | SyncKind::Visits => Some(Permission::ServiceWrite),
             SyncKind::History => Some(Permission::HistoryWrite),
             SyncKind::Deficiencies => Some(Permission::DeficiencyWrite),
             SyncKind::Locations
@@ -164,6 +168,7 @@ impl SyncKind {
                 | SyncKind::Deficiencies
                 | SyncKind::FloorPlans
                 | SyncKind::Schedule
+                | SyncKind::Visits
         )
     }
 

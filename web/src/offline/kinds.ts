@@ -26,6 +26,7 @@ export const SYNC_KINDS = [
   "schedule",
   "organization",
   "siteTypes",
+  "visits",
   "globalAlerts",
 ] as const;
 
@@ -41,6 +42,7 @@ const LOCATION_SCOPED: ReadonlySet<SyncKind> = new Set<SyncKind>([
   "deficiencies",
   "floorPlans",
   "schedule",
+  "visits",
 ]);
 
 /** Operators add global alerts on the server; a client may only download them. */

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::fields::{Date, HexId, MaybeDate, Name, Reference, Text};
+use super::fields::{Date, HexId, MAX_PHOTOS, MaybeDate, Name, PhotoName, Reference, Text};
 use super::{Context, Kind, RecordError};
 use crate::history_type::HistoryType;
 
@@ -24,6 +24,8 @@ pub struct HistoryRecord {
     pub relevant_id: Option<Text>,
     pub changes: Option<Changes>,
     pub questionnaire_answers: Option<Vec<QuestionnaireAnswer>>,
+    /// Photos of the event, named by the device (at most ten).
+    pub photos: Option<Vec<PhotoName>>,
 }
 
 impl HistoryRecord {
@@ -56,6 +58,18 @@ pub struct QuestionnaireAnswer {
     pub text_answer: Option<Text>,
     pub question_id: Option<Reference>,
     pub history_record_id: Option<Reference>,
+    /// Photos taken with the answer (at most ten).
+    pub photos: Option<Vec<PhotoName>>,
+}
+
+/// A record's (or an answer's) photos, at `at`: at most ten.
+pub(crate) fn check_photos(at: &str, photos: Option<&Vec<PhotoName>>) -> Result<(), RecordError> {
+    match photos {
+        Some(photos) if photos.len() > MAX_PHOTOS => {
+            Err(RecordError::new(format!("{at}[{MAX_PHOTOS}]"), format!("at most {MAX_PHOTOS} photos per record")))
+        }
+        _ => Ok(()),
+    }
 }
 
 impl Kind for HistoryRecord {
@@ -64,8 +78,9 @@ impl Kind for HistoryRecord {
             if answer.history_record_id.as_ref().is_some_and(|id| !id.0.is_empty() && id.0 != context.id) {
                 return Err(RecordError::new(format!("questionnaireAnswers[{index}].historyRecordId"), "must be the id of this record"));
             }
+            check_photos(&format!("questionnaireAnswers[{index}].photos"), answer.photos.as_ref())?;
         }
-        Ok(())
+        check_photos("photos", self.photos.as_ref())
     }
 }
 
@@ -81,9 +96,15 @@ pub struct Deficiency {
     pub date_closed: Option<MaybeDate>,
     pub service_type_id: Option<Reference>,
     pub happened_at_location_id: Option<Reference>,
+    /// Photos of the fault, named by the device (at most ten).
+    pub photos: Option<Vec<PhotoName>>,
 }
 
-impl Kind for Deficiency {}
+impl Kind for Deficiency {
+    fn rules(&self, _context: &Context) -> Result<(), RecordError> {
+        check_photos("photos", self.photos.as_ref())
+    }
+}
 
 #[cfg(test)]
 mod tests {

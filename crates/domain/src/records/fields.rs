@@ -250,6 +250,76 @@ impl TimeOfDay {
     }
 }
 
+/// Whether `name` is `{folder}/{32 lowercase hex}.{extension}`: a file a device names itself.
+pub fn is_device_file_name(name: &str, folder: &str, extension: &str) -> bool {
+    name.strip_prefix(folder)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .and_then(|rest| rest.strip_suffix(extension))
+        .and_then(|rest| rest.strip_suffix('.'))
+        .is_some_and(|hex| hex.len() == 32 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+}
+
+/// The most photos one record (or one checklist answer) holds.
+pub const MAX_PHOTOS: usize = 10;
+
+/// A photo's file name, `photos/{32 lowercase hex}.jpg`: the device names it when it is taken.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PhotoName(pub String);
+
+impl PhotoName {
+    fn read(value: Value) -> Result<Self, String> {
+        match value {
+            Value::String(name) if is_device_file_name(&name, "photos", "jpg") => Ok(PhotoName(name)),
+            _ => Err("must be a photo name like photos/<32 hex>.jpg".into()),
+        }
+    }
+}
+
+/// A signature's file name, `signatures/{32 lowercase hex}.png`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SignatureName(pub String);
+
+impl SignatureName {
+    fn read(value: Value) -> Result<Self, String> {
+        match value {
+            Value::String(name) if is_device_file_name(&name, "signatures", "png") => Ok(SignatureName(name)),
+            Value::Null => Err(REQUIRED.into()),
+            Value::String(name) if name.is_empty() => Err(REQUIRED.into()),
+            _ => Err("must be a signature name like signatures/<32 hex>.png".into()),
+        }
+    }
+}
+
+/// A calendar day, `2026-11-22`, and nothing more (a site's local day).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Day(pub String);
+
+impl Day {
+    fn read(value: Value) -> Result<Self, String> {
+        match value {
+            Value::String(text) if text.len() == 10 && text.parse::<jiff::civil::Date>().is_ok() => Ok(Day(text)),
+            Value::String(text) if text.is_empty() => Err(REQUIRED.into()),
+            Value::Null => Err(REQUIRED.into()),
+            _ => Err("must be a day like 2026-11-22".into()),
+        }
+    }
+}
+
+/// An instant with its offset, kept as sent (`2026-11-22T16:30:00.000-05:00`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Instant(pub String);
+
+impl Instant {
+    fn read(value: Value) -> Result<Self, String> {
+        match value {
+            Value::String(text) if text.parse::<jiff::Timestamp>().is_ok() => Ok(Instant(text)),
+            Value::String(text) if text.is_empty() => Err(REQUIRED.into()),
+            Value::Null => Err(REQUIRED.into()),
+            _ => Err("must be an ISO 8601 time with an offset, like 2026-11-22T10:00:00.000Z".into()),
+        }
+    }
+}
+
 /// An IANA time zone known to the bundled database.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TimeZoneName(pub String);
@@ -399,6 +469,10 @@ read_with!(
     TextOrFlag,
     FloorPlanPoint,
     MeteredMethod,
+    PhotoName,
+    SignatureName,
+    Day,
+    Instant,
 );
 
 #[cfg(test)]

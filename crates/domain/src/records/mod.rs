@@ -16,6 +16,7 @@ pub mod people;
 pub mod services;
 pub mod sites;
 pub mod stored;
+pub mod visits;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -132,6 +133,7 @@ pub fn check_record(kind: SyncKind, org_id: &str, record: &Value) -> Result<Chec
         SyncKind::ServiceMonthCategories => typed::<services::ServiceMonthCategory>(record, &mut data, &context)?,
         SyncKind::History => typed::<activity::HistoryRecord>(record, &mut data, &context)?,
         SyncKind::Deficiencies => typed::<activity::Deficiency>(record, &mut data, &context)?,
+        SyncKind::Visits => typed::<visits::Visit>(record, &mut data, &context)?,
         SyncKind::Users => typed::<people::User>(record, &mut data, &context)?,
         SyncKind::Organization => typed::<people::Organization>(record, &mut data, &context)?,
         SyncKind::GlobalAlerts => return Err(alerts::refusal()),

@@ -55,6 +55,10 @@ fn sample(kind: SyncKind, owner: &Account, site: &str) -> Value {
         SyncKind::Schedule => {
             json!({"id": id(), "locationId": site, "userId": owner.user_id, "date": "2026-11-23", "startTime": "09:00", "endTime": "17:00"})
         }
+        SyncKind::Visits => {
+            json!({"id": id(), "locationId": site, "date": "2026-11-23", "userId": owner.user_id, "historyIds": [], "deficiencyIds": [],
+                   "signerName": "Dana Ruiz", "signature": format!("signatures/{}.png", id()), "signedAt": "2026-11-23T16:30:00-05:00"})
+        }
         SyncKind::Users => {
             json!({"id": id(), "name": "New Tech", "email": format!("{}@acme.ca", &id()[..8]), "permissions": [], "invitationStatus": 0})
         }

@@ -40,4 +40,5 @@ mod sync_kinds;
 mod sync_trust;
 mod transfers;
 mod upserts;
+mod visits;
 mod web_app;

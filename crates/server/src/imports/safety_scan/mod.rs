@@ -19,7 +19,7 @@ pub const MAX_RECORDS: usize = 200_000;
 
 /// What `clearAllData` deletes: the organisation's sites and everything kept per site. The
 /// catalogue (types, models, service types, fields, questions) and the users stay.
-pub const CLEARED_KINDS: [SyncKind; 10] = [
+pub const CLEARED_KINDS: [SyncKind; 11] = [
     SyncKind::Locations,
     SyncKind::Customers,
     SyncKind::Equipment,
@@ -30,6 +30,7 @@ pub const CLEARED_KINDS: [SyncKind; 10] = [
     SyncKind::LocationOverrides,
     SyncKind::ServiceMonths,
     SyncKind::FloorPlans,
+    SyncKind::Visits,
 ];
 
 /// Why an import from the app ended without writing anything. The message is what the

@@ -10,6 +10,7 @@ import { useAuth } from "../../../../auth/AuthProvider";
 import { can, canTake } from "../../../../auth/session";
 import { formatDate } from "../../../../domain/dates";
 import type { Deficiency } from "../../../../domain/records";
+import { PhotoField } from "../../../../files/PhotoField";
 import { useSyncEngine } from "../../../../offline/SyncProvider";
 import { useSnackbar } from "../../../../ui/snackbar/SnackbarProvider";
 import type { EquipmentRecords } from "../useEquipmentRecords";
@@ -66,6 +67,11 @@ function OpenDeficiency({ deficiency, timeZone, mayResolve }: { deficiency: Defi
         <Typography variant="body2" color="text.secondary">
           {t("deficiencyOpenedOn", { date: formatDate(deficiency.dateOpened, timeZone) })}
         </Typography>
+        {deficiency.photos && deficiency.photos.length > 0 && (
+          <Box sx={{ mt: 2 }}>
+            <PhotoField label={t("photosLabel")} photos={deficiency.photos} onChange={() => undefined} disabled />
+          </Box>
+        )}
       </Box>
       {mayResolve && (
         <Button variant="outlined" size="small" loading={resolving} disabled={resolving} onClick={() => void resolve()}>

@@ -126,6 +126,29 @@ export interface Deficiency extends SyncRecord {
   photos?: string[];
 }
 
+/**
+ * A technician's signed day at a site (kind `visits`): what was done and found there, closed by
+ * the customer's signature. The app makes one per site, day and technician; signing again that
+ * day rewrites it under the same id.
+ */
+export interface Visit extends SyncRecord {
+  locationId: string;
+  /** The site's local day, `YYYY-MM-DD`. */
+  date: string;
+  /** The technician's user id. */
+  userId: string;
+  /** The visit's history records (at most 1,000). */
+  historyIds: string[];
+  /** The deficiencies found on the visit (at most 1,000). */
+  deficiencyIds: string[];
+  /** The customer's printed name. */
+  signerName: string;
+  /** The signature's image: `signatures/{32 hex}.png`. */
+  signature: string;
+  /** When the customer signed: ISO 8601 with an offset. */
+  signedAt: string;
+}
+
 export type LocationOverride = SyncRecord & DueOverride & { id: string };
 export type ServiceMonth = SyncRecord & DueServiceMonth & { id: string };
 

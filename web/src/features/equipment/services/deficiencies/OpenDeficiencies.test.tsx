@@ -31,8 +31,10 @@ afterEach(() => {
 describe("open deficiencies on the tag", { timeout: 20_000 }, () => {
   it("show each deficiency's photos, with nothing to add or remove there", async () => {
     signIn();
-    const deficiency = (id: number, description: string, photos?: string[]) =>
-      ["deficiencies", { id: hex(id), orgId: ORG, locationId: HERE, equipmentId: ITEM, description, dateOpened: "2026-01-01T15:00:00.000Z", dateClosed: "", photos }] as const;
+    const deficiency = (id: number, description: string, photos?: string[]): ["deficiencies", { id: string } & Record<string, unknown>] => [
+      "deficiencies",
+      { id: hex(id), orgId: ORG, locationId: HERE, equipmentId: ITEM, description, dateOpened: "2026-01-01T15:00:00.000Z", dateClosed: "", photos },
+    ];
     tab = await device({
       locations: [site(HERE, "Main Plant")],
       equipment: [item(ITEM, HERE, "Lobby", "FT-1")],

@@ -67,7 +67,7 @@ export function ReportDialog({ report, site, onClose }: ReportDialogProps) {
     if (await downloading.run(`/reports/${report.name}`, reportQuery(report, form), fallbackFileName(title, siteName, report, form, new Date()))) onClose();
   }
 
-  const dateField = (field: "reportDate" | "startDate" | "endDate", label: string) => (
+  const dateField = (field: "reportDate" | "startDate" | "endDate" | "date", label: string) => (
     <DateField label={label} value={form[field]} error={errors[field]} onChange={set(field)} />
   );
 
@@ -122,6 +122,7 @@ export function ReportDialog({ report, site, onClose }: ReportDialogProps) {
           />
         )}
         {has("reportDate") && dateField("reportDate", t("reportDate"))}
+        {has("date") && dateField("date", t("reportVisitDate"))}
         {has("monthsOfHistory") && (
           <NumberInput
             label={t("reportMonthsOfHistory")}

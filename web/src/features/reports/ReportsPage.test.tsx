@@ -41,6 +41,7 @@ const NAMES = [
   "Equipment Due Consolidated Report",
   "Time at Location Report",
   "Questionnaire Report",
+  "Visit Report",
 ];
 
 type Answer = { status: number; body: string; disposition?: string } | "offline";
@@ -111,7 +112,7 @@ async function openReport(name: string) {
 const value = (dialog: HTMLElement, label: RegExp) => pickerInput(label, dialog).value;
 
 describe("ReportsPage", () => {
-  it("lists the eight reports of §7 by readable names", async () => {
+  it("lists the eight reports of §7 and the visit report by readable names", async () => {
     await show();
     const list = await screen.findByRole("list", { name: "Reports" });
     expect(within(list).getAllByRole("button").map((b) => b.textContent)).toEqual(NAMES);
@@ -153,6 +154,29 @@ describe("ReportsPage", () => {
     });
     expect(call!.auth).toBe("Bearer token-1");
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("downloads the visit report of a site and day, today by default", async () => {
+    const today = dayjs().format("YYYY-MM-DD");
+    const { calls } = await show();
+    const { user, dialog } = await openReport("Visit Report");
+    expect(value(dialog, /^Visit Date/)).toBe(today);
+    await vi.waitFor(() => expect(within(dialog).getByRole("combobox", { name: /Site/ }).textContent).toBe("Harbour Tower"));
+    setPicker(/^Visit Date/, "2026-11-20", dialog);
+    await user.click(within(dialog).getByRole("button", { name: "Download" }));
+    // No Content-Disposition: the name is made from the form, with the visit's day.
+    expect(await screen.findByText("Downloaded Visit Report - Harbour Tower - 2026-11-20.pdf")).toBeTruthy();
+    const [call] = calls;
+    expect(call!.url.pathname).toBe("/api/reports/visitReport");
+    expect(Object.fromEntries(call!.url.searchParams)).toEqual({ date: "2026-11-20", locationId: HARBOUR, output: "pdf", layout: "portrait" });
+  });
+
+  it("needs the visit report's day", async () => {
+    await show();
+    const { dialog } = await openReport("Visit Report");
+    await vi.waitFor(() => expect(within(dialog).getByRole("combobox", { name: /Site/ }).textContent).toBe("Harbour Tower"));
+    setPicker(/^Visit Date/, "", dialog);
+    expect(within(dialog).getByRole("button", { name: "Download" })).toHaveProperty("disabled", true);
   });
 
   it("needs the report date and months of history of the inspection report (§5)", async () => {

@@ -1,5 +1,5 @@
 /**
- * The eight reports of §7, their forms with §9's defaults and §5's rules, and the request each
+ * The eight reports of §7 and the visit report, their forms with §9's defaults and §5's rules, and the request each
  * form makes: `GET /api/reports/{name}` with the form's parameters, named as the server reads
  * them (crates/server/src/reports/params.rs), plus locationId, output and layout.
  */
@@ -15,6 +15,7 @@ export const REPORT_NAMES = [
   "equipmentDueConsolidatedReport",
   "timeAtLocation",
   "questionnaireReport",
+  "visitReport",
 ] as const;
 
 export type ReportName = (typeof REPORT_NAMES)[number];
@@ -37,6 +38,8 @@ export interface ReportForm {
   modelIds: string[];
   serviceTypeIds: string[];
   serviceTypeId: string;
+  /** The visit report's day (the server's `date`). */
+  date: string;
   output: "pdf" | "csv";
   layout: "portrait" | "landscape";
 }
@@ -63,6 +66,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   { name: "equipmentDueConsolidatedReport", title: "reportEquipmentDueConsolidatedReport", contents: "reportEquipmentDueConsolidatedReportContents", fields: ["endDate"], oneSite: false },
   { name: "timeAtLocation", title: "reportTimeAtLocation", contents: "reportTimeAtLocationContents", fields: ["startDate", "endDate"], oneSite: false },
   { name: "questionnaireReport", title: "reportQuestionnaireReport", contents: "reportQuestionnaireReportContents", fields: ["startDate", "endDate", "serviceTypeId"], oneSite: false },
+  { name: "visitReport", title: "reportVisitReport", contents: "reportVisitReportContents", fields: ["date"], oneSite: true },
 ];
 
 const DAY = "YYYY-MM-DD";
@@ -70,7 +74,8 @@ const DAY = "YYYY-MM-DD";
 /**
  * §9's defaults: inspection — the end of the month, 12 months of history, added history
  * records hidden; equipment — serviceOrInspection; deficiency, questionnaire (and time at
- * location) — this month; equipment due consolidated — the end of the year; pdf, portrait.
+ * location) — this month; equipment due consolidated — the end of the year; visit — today;
+ * pdf, portrait.
  */
 export function defaultForm(name: ReportName, now: Date, locationId = ""): ReportForm {
   const today = dayjs(now);
@@ -87,6 +92,7 @@ export function defaultForm(name: ReportName, now: Date, locationId = ""): Repor
     modelIds: [],
     serviceTypeIds: [],
     serviceTypeId: "",
+    date: today.format(DAY),
     output: "pdf",
     layout: "portrait",
   };
@@ -107,6 +113,7 @@ export function formErrors(report: ReportDefinition, form: ReportForm): Partial<
   }
   if (has("startDate") && !isDay(form.startDate)) errors.startDate = "required";
   if (has("endDate") && !isDay(form.endDate)) errors.endDate = "required";
+  if (has("date") && !isDay(form.date)) errors.date = "required";
   if (has("startDate") && has("endDate") && !errors.startDate && !errors.endDate && form.endDate < form.startDate) errors.endDate = "reportEndBeforeStart";
   return errors;
 }
@@ -129,9 +136,10 @@ export function reportQuery(report: ReportDefinition, form: ReportForm): Record<
 
 /**
  * '{report name} - {site} - {date}.{pdf|csv}' (§7), for when the server's Content-Disposition
- * does not reach the app (a proxy, another origin): the date is the report date, else today.
+ * does not reach the app (a proxy, another origin): the date is the report date or the visit's
+ * day, else today.
  */
 export function fallbackFileName(title: string, site: string, report: ReportDefinition, form: ReportForm, now: Date): string {
-  const date = report.fields.includes("reportDate") ? form.reportDate : dayjs(now).format(DAY);
+  const date = report.fields.includes("reportDate") ? form.reportDate : report.fields.includes("date") ? form.date : dayjs(now).format(DAY);
   return `${title} - ${site} - ${date}.${form.output}`;
 }

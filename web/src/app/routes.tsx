@@ -25,6 +25,7 @@ import { customFieldRoutes } from "../features/customFields/routes";
 import { overrideRoutes } from "../features/overrides/routes";
 import { subscriptionRoutes } from "../features/subscription/routes";
 import { userRoutes } from "../features/users/routes";
+import { visitRoutes } from "../features/visits/routes";
 import { RouteErrorPage } from "../ui/crash/RouteErrorPage";
 import { UnsavedChangesGuard } from "../ui/unsaved/UnsavedChangesGuard";
 import { LoadingPage } from "./LoadingPage";
@@ -50,6 +51,7 @@ const signedIn: RouteObject[] = [
   ...customerRoutes,
   ...equipmentRoutes,
   ...serviceRoutes,
+  ...visitRoutes,
   ...scanningRoutes,
   ...catalogueRoutes,
   ...customFieldRoutes,

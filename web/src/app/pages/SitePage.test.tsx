@@ -73,6 +73,18 @@ describe("SitePage", () => {
     expect(screen.queryByRole("button", { name: "Site Reports" })).toBeNull();
   });
 
+  it("offers Finish Visit, the visit of today at the site, to those who may record services", async () => {
+    await show(`/sites/${SITE}`, 375);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+    expect((await screen.findByRole("link", { name: "Finish Visit" })).getAttribute("href")).toBe(`/sites/${SITE}/visit/${today}`);
+    cleanup();
+    device?.tab.close();
+    device = await openDevice(catalogueSeeds(), ["LOCATION_READ", "EQUIPMENT_READ", "SERVICE_READ"]);
+    renderRoutes(device, `/sites/${SITE}`, [{ path: "/sites/:locationId", element: <SitePage /> }]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Harbour Tower" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Finish Visit" })).toBeNull();
+  });
+
   it("asks before leaving with an edit in any of the page's forms: Cancel keeps it, Leave goes", async () => {
     const user = userEvent.setup();
     const warn = vi.spyOn(console, "warn");

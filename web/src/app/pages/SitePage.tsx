@@ -12,6 +12,7 @@ import type { Site } from "../../domain/records";
 import { EquipmentList } from "../../features/equipment/list/EquipmentList";
 import { SiteReports, useCanReadReports } from "../../features/reports/SiteReports";
 import { SiteForm } from "../../features/sites/SiteForm";
+import { FinishVisitButton } from "../../features/visits/FinishVisitButton";
 import { useSyncStatus } from "../../offline/SyncProvider";
 import { useStoredRecord } from "../../offline/useStoredRecord";
 import { ListSkeleton } from "../../ui/ListSkeleton";
@@ -60,7 +61,10 @@ export function SitePage() {
       <Stack spacing={4}>
         <Stack direction="row" spacing={3} sx={{ alignItems: "center", justifyContent: "space-between" }}>
           <Box sx={{ minWidth: 0 }}>{heading}</Box>
-          {floorPlans}
+          <Stack direction="row" spacing={2}>
+            <FinishVisitButton site={site} />
+            {floorPlans}
+          </Stack>
         </Stack>
         <Box
           sx={{
@@ -86,6 +90,7 @@ export function SitePage() {
     <Stack spacing={3}>
       <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 3, rowGap: 2 }}>
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>{heading}</Box>
+        <FinishVisitButton site={site} />
         {floorPlans}
         <Button variant="outlined" aria-expanded={showInfo} aria-controls={infoId} onClick={() => setShowInfo((open) => !open)} sx={{ flexShrink: 0 }}>
           {t("siteInformation")}

@@ -6,7 +6,7 @@
 import { ThemeProvider } from "@mui/material";
 import { configure, render } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
-import { RouterProvider, createMemoryRouter, useParams } from "react-router";
+import { type RouteObject, RouterProvider, createMemoryRouter, useParams } from "react-router";
 import { theme } from "../../ui/theme";
 import { AuthProvider } from "../../auth/AuthProvider";
 import { SESSION_KEY, type Session } from "../../auth/session";
@@ -106,6 +106,8 @@ export interface SetupOptions {
   path: string | string[];
   /** Stands in for the engine the screens use (to hold writes, say). */
   wrapEngine?: (engine: SyncEngine) => SyncEngine;
+  /** More screens beside the services routes (the visit screen). */
+  routes?: RouteObject[];
 }
 
 let open: TestTab[] = [];
@@ -116,7 +118,7 @@ export function closeTabs(): void {
   open = [];
 }
 
-export async function setup({ permissions = ALL_PERMISSIONS, records = baseRecords(), path, wrapEngine }: SetupOptions): Promise<Setup> {
+export async function setup({ permissions = ALL_PERMISSIONS, records = baseRecords(), path, wrapEngine, routes = [] }: SetupOptions): Promise<Setup> {
   const session: Session = {
     user: { id: USER, orgId: ORG, name: "Tess Tech", email: "tess@acme.test", permissions },
     token: "token",
@@ -137,6 +139,7 @@ export async function setup({ permissions = ALL_PERMISSIONS, records = baseRecor
         element: <UnsavedChangesGuard />,
         children: [
           ...serviceRoutes,
+          ...routes,
           { path: "/sites/:locationId/equipment/:equipmentId", element: <EquipmentProbe /> },
           { path: "/sites/:locationId/equipment-tag/:equipmentId", element: <TagProbe /> },
           { path: "/equipment/:equipmentId/deficiency/new", element: <DeficiencyPage /> },

@@ -51,7 +51,8 @@ const signedIn: RouteObject[] = [
   ...customerRoutes,
   ...equipmentRoutes,
   ...serviceRoutes,
-  ...visitRoutes,
+  // The visit screen with the visit report beside it: two features put together.
+  ...visitRoutes.map((route) => ({ ...route, lazy: () => import("./pages/VisitScreen").then((m) => ({ element: <m.VisitScreen /> })) })),
   ...scanningRoutes,
   ...catalogueRoutes,
   ...customFieldRoutes,

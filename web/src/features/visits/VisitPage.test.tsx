@@ -10,6 +10,7 @@ import { openImageQueue } from "../../offline/images/queue";
 import { setViewportWidth } from "../../test/render";
 import { ITEM, ORG, SITE, USER, baseRecords, closeTabs, hex, setup } from "../../test/equipment/services";
 import { visitRoutes } from "./routes";
+import { VisitPage } from "./VisitPage";
 
 // The pad draws on a canvas, which jsdom lacks: a button signs instead (the browser test draws).
 vi.mock("../../files/SignaturePad", () => ({
@@ -130,6 +131,17 @@ describe("the visit screen", { timeout: 30_000 }, () => {
     const replaced = visits.find((v) => v.id === VISIT)!;
     expect(replaced.signature).not.toBe(saved.signature);
     expect(replaced.historyIds).toEqual([hex(0x41), hex(0x42)]);
+  });
+
+  it("offers the visit's report once the visit is saved", async () => {
+    const user = userEvent.setup();
+    const routes = [{ path: "/sites/:locationId/visit/:date", element: <VisitPage report={(site, date) => <a href={`/report/${site.id}/${date}`}>Visit Report</a>} /> }];
+    await setup({ path: visitUrl, records: dayRecords(), routes });
+    await user.type(await screen.findByRole("textbox", { name: "Customer Name" }), "Pat Customer");
+    expect(screen.queryByRole("link", { name: "Visit Report" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Sign Customer Signature" }));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("link", { name: "Visit Report" })).getAttribute("href")).toBe(`/report/${SITE}/${DAY}`);
   });
 
   it("is for technicians who may record services", async () => {

@@ -6,7 +6,7 @@
  * with its name and signature, and signing again replaces it. Works offline throughout.
  */
 import { Alert, Box, List, ListItem, ListItemText, Paper, Stack, Typography } from "@mui/material";
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
@@ -27,7 +27,7 @@ import { useUnsavedChanges } from "../../ui/unsaved/useUnsavedChanges";
 import { SavedSignature } from "./SavedSignature";
 import { type VisitWork, isDay, visitOf, visitRecord, visitWork } from "./visits";
 
-function Frame({ subtitle, children }: { subtitle?: string; children: React.ReactNode }) {
+function Frame({ subtitle, children }: { subtitle?: string; children: ReactNode }) {
   return (
     <Paper sx={{ p: { xs: 4, sm: 6 }, maxWidth: 720, mx: "auto" }}>
       <Typography variant="h5" component="h1">
@@ -43,7 +43,12 @@ function Frame({ subtitle, children }: { subtitle?: string; children: React.Reac
   );
 }
 
-export function VisitPage() {
+export interface VisitPageProps {
+  /** What to offer once the day's visit is saved (the app puts the visit report there). */
+  report?: (site: Site, date: string) => ReactNode;
+}
+
+export function VisitPage({ report }: VisitPageProps = {}) {
   const { locationId = "", date = "" } = useParams();
   const { user } = useAuth();
   const { loaded, record: site } = useStoredRecord<Site>("locations", locationId);
@@ -90,6 +95,7 @@ export function VisitPage() {
         work={visitWork(site, date, user.id, history, deficiencies)}
         equipment={equipment}
         saved={saved}
+        report={saved && report?.(site, date)}
       />
     </Frame>
   );
@@ -101,9 +107,10 @@ interface VisitFormProps {
   work: VisitWork;
   equipment: Equipment[];
   saved: Visit | undefined;
+  report?: ReactNode;
 }
 
-function VisitForm({ site, date, work, equipment, saved }: VisitFormProps) {
+function VisitForm({ site, date, work, equipment, saved, report }: VisitFormProps) {
   const { user } = useAuth();
   const engine = useSyncEngine();
   const snackbar = useSnackbar();
@@ -189,9 +196,10 @@ function VisitForm({ site, date, work, equipment, saved }: VisitFormProps) {
             </Typography>
           )
         )}
-        <Box>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
           <SaveButton disabled={invalid || busy || !dirty} />
-        </Box>
+          {report}
+        </Stack>
       </Stack>
     </Box>
   );

@@ -41,6 +41,7 @@ function screens(s: Seeded, owner: Account): string[] {
     `${item}/history/new`,
     `${item}/history/${s.history}`,
     `${item}/deficiency/new`,
+    `/sites/${s.site}/visit/${new Date().toISOString().slice(0, 10)}`,
     `/customers`,
     `/customers/new`,
     `/customers/${s.customer}`,

@@ -229,6 +229,21 @@ describe("the image uploader", () => {
     expect(await queue.read(name(1))).toBeDefined();
   });
 
+  it("gives a refused image one more try when the app starts again", async () => {
+    const first = setup();
+    await first.keep(1);
+    first.server.signError = new ApiError("api", "You need the DEFICIENCY_WRITE permission", 403);
+    first.uploader.start();
+    await until(async () => (await first.queue.entry(name(1)))?.state === "failed");
+    first.uploader.stop();
+    first.queue.close();
+    const again = setup({ factory: first.factory });
+    again.uploader.start();
+    await until(() => again.server.stored.size === 1);
+    await again.uploader.idle();
+    expect(await again.queue.waitingCount()).toBe(0);
+  });
+
   it("keeps waiting images across a reopen of the database", async () => {
     const first = setup({ online: false });
     await first.keep(1);

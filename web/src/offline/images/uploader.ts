@@ -5,7 +5,8 @@
  * the server is back. An image leaves the device only once the server has confirmed it: its
  * PUT answered 2xx, or 409 (already written) and the stored bytes read back are ours (SHA-256).
  * A refusal (400, 403, or other bytes under our name) is for good: the image stays, marked with
- * the server's words, and is not tried again. One tab uploads at a time (a Web Lock).
+ * the server's words, and is not tried again until the app starts again (a permission may have
+ * been granted since). One tab uploads at a time (a Web Lock).
  */
 import type { EvidenceFilesApi } from "../../api/evidenceFiles";
 import { ApiError } from "../../api/types";
@@ -36,7 +37,7 @@ export interface ImageUploaderOptions {
 }
 
 export interface ImageUploader {
-  /** Uploads on every kept image and when the browser comes online. */
+  /** Uploads on every kept image and when the browser comes online; what was refused gets one more try. */
   start(): void;
   stop(): void;
   /** Starts a pass unless one runs (a sync run succeeded: the server answers). */
@@ -76,6 +77,7 @@ export function createImageUploader({
   let running: Promise<void> | null = null;
   let again = false;
   let timer: unknown = null;
+  let retryRefusedOnce = false;
   const stops: (() => void)[] = [];
 
   async function send(entry: KeptImage): Promise<Outcome> {
@@ -155,6 +157,13 @@ export function createImageUploader({
     if (!offline) schedule(await queue.entries());
   }
 
+  async function retryRefused(): Promise<void> {
+    retryRefusedOnce = false;
+    for (const entry of await queue.entries()) {
+      if (entry.state === "failed") await queue.settle(entry.fileName, { state: "waiting", attempts: entry.attempts, nextTryAt: 0, problem: entry.problem });
+    }
+  }
+
   function kick(): void {
     if (!started) return;
     if (running) {
@@ -165,7 +174,9 @@ export function createImageUploader({
     running = locks
       .request(IMAGE_UPLOAD_LOCK, { ifAvailable: true }, async (lock) => {
         await ready;
-        if (lock) await pass();
+        if (!lock) return;
+        if (retryRefusedOnce) await retryRefused();
+        await pass();
       })
       .catch(log)
       .finally(() => {
@@ -183,6 +194,7 @@ export function createImageUploader({
       started = true;
       stops.push(queue.subscribe(() => kick()));
       stops.push(network.subscribe((online) => online && kick()));
+      retryRefusedOnce = true;
       kick();
     },
     stop() {

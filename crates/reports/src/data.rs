@@ -19,7 +19,11 @@ use serde_json::Value;
 use super::engine::EngineRecords;
 use super::error::{ReportError, ReportResult};
 use super::loaded::{Loaded, read};
+use super::photos;
 use super::times::Zone;
+
+/// The sync kind of visit records (`SyncKind::Visits`).
+const VISITS: &str = "visits";
 
 /// What one report reads.
 pub struct Dataset {
@@ -32,6 +36,11 @@ pub struct Dataset {
     pub history: Vec<Stored<HistoryRecord>>,
     pub deficiencies: Vec<Stored<Deficiency>>,
     pub schedule: Vec<Stored<ScheduledEvent>>,
+    /// The photos each deficiency and history record names (a history record's own, then its
+    /// checklist answers'), by record id; read from the stored JSON.
+    pub photos: HashMap<String, Vec<String>>,
+    /// The site's visit records (stored JSON), read by the visit report only.
+    pub visits: Vec<Value>,
     /// The organisation's, in stored order (the due engine's order of services).
     pub service_types: Vec<Stored<ServiceType>>,
     equipment_types: HashMap<String, Stored<EquipmentType>>,
@@ -100,6 +109,10 @@ impl Dataset {
             (site, natural_key(item.name.as_text()), item.barcode.as_text().to_string(), item.id.clone())
         });
         let engine = EngineRecords::read(&loaded);
+        let deficiency_photos =
+            loaded.deficiencies.iter().map(|(record, value)| (record.id.clone(), photos::photo_names(value.get("photos"))));
+        let history_photos = loaded.history.iter().map(|(record, value)| (record.id.clone(), photos::history_photo_names(value)));
+        let photos = deficiency_photos.chain(history_photos).filter(|(_, names)| !names.is_empty()).collect();
         let sites = records(loaded.sites);
         let zones = sites.iter().map(|site| (site.id.clone(), Zone::new(Some(site.time_zone.as_text())))).collect();
         let equipment = records(loaded.equipment);
@@ -112,6 +125,8 @@ impl Dataset {
             history: records(loaded.history),
             deficiencies: records(loaded.deficiencies),
             schedule: records(read::<ScheduledEvent>(SyncKind::Schedule, &schedule)),
+            photos,
+            visits: Vec::new(),
             service_types: records(loaded.service_types),
             equipment_types: by_id(loaded.equipment_types),
             models: by_id(read::<Model>(SyncKind::Models, &models)),
@@ -121,6 +136,17 @@ impl Dataset {
             item_index,
             engine,
         })
+    }
+
+    /// Reads the site's visit records (the `visits` kind), for the visit report.
+    pub async fn load_visits(&mut self, store: &Store, org_id: &str, location_id: &str) -> ReportResult<()> {
+        self.visits = store.live_records(org_id, VISITS, Some(location_id)).await?;
+        Ok(())
+    }
+
+    /// The photos record `id` names.
+    pub fn photos_of(&self, id: &str) -> Vec<String> {
+        self.photos.get(id).cloned().unwrap_or_default()
     }
 
     /// The one site of a site report, or None for a company-wide one.

@@ -75,7 +75,8 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
             deficiency.equipment_id.as_text().to_string(),
         ];
         let alerts = if closed.is_none() { vec![STATUS] } else { Vec::new() };
-        listed.push((order, Row { cells, group_start: true, alerts, ..Row::default() }));
+        let photos = dataset.photos_of(&deficiency.id);
+        listed.push((order, Row { cells, group_start: true, alerts, photos, ..Row::default() }));
     }
     listed.sort_by(|a, b| a.0.cmp(&b.0));
     report.rows = listed.into_iter().map(|(_, row)| row).collect();

@@ -152,6 +152,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
                 label: "Deficiency".into(),
                 text: format!("{}{service}: {state}", deficiency.description.as_text()),
                 alert: closed_at.is_none(),
+                photos: dataset.photos_of(&deficiency.id),
             });
         }
         for (at, record) in &events {
@@ -161,6 +162,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
                 label: zone.format_date(*at),
                 text: format!("{}{by}", record.description.as_text()),
                 alert: record.kind == HistoryType::CouldNotService,
+                photos: dataset.photos_of(&record.id),
             });
         }
         report.rows.extend(rows);

@@ -15,6 +15,7 @@ mod jobs;
 mod loaded;
 mod location;
 mod params;
+mod photos;
 mod questionnaire;
 mod render_csv;
 mod render_pdf;
@@ -22,6 +23,7 @@ mod report;
 mod selective_equipment;
 mod time_at_location;
 mod times;
+mod visit;
 
 use fieldtag_store::Store;
 use report::Report;
@@ -29,7 +31,7 @@ use report::Report;
 pub use error::{ReportError, ReportResult};
 pub use jobs::{PdfJob, PdfJobs};
 pub use params::{Layout, Output, ReportQuery};
-pub use render_pdf::{ImageKind, Images};
+pub use render_pdf::{ImageKind, Images, NOT_UPLOADED, StoredFile};
 pub use report::ReportName;
 
 /// The file answered.
@@ -57,7 +59,10 @@ pub async fn make(
         Output::Pdf => Some(pdf_jobs.admit().await?),
         Output::Csv => None,
     };
-    let dataset = data::Dataset::load(store, org_id, request.location_id.as_deref()).await?;
+    let mut dataset = data::Dataset::load(store, org_id, request.location_id.as_deref()).await?;
+    if name == ReportName::Visit {
+        dataset.load_visits(store, org_id, request.location_id.as_deref().unwrap_or_default()).await?;
+    }
     let report = match name {
         ReportName::Inspection => inspection::build(&dataset, &request)?,
         ReportName::Equipment => equipment::build(&dataset, &request)?,
@@ -67,6 +72,7 @@ pub async fn make(
         ReportName::EquipmentDueConsolidated => due_consolidated::build(&dataset, &request)?,
         ReportName::TimeAtLocation => time_at_location::build(&dataset, &request)?,
         ReportName::Questionnaire => questionnaire::build(&dataset, &request)?,
+        ReportName::Visit => visit::build(&dataset, &request)?,
     };
     let extension = request.output.extension();
     let file_name = file_name(&report, extension);
@@ -74,7 +80,9 @@ pub async fn make(
         Output::Csv => render_csv::render(&report).map_err(|error| ReportError::Render(error.into()))?,
         Output::Pdf => {
             let branding = render_pdf::Branding::load(images, dataset.organization.as_ref(), request.layout).await;
-            tokio::task::spawn_blocking(move || render_pdf::render(&report, &branding, request.layout))
+            drop(dataset);
+            let evidence = photos::Evidence::load(images, report.evidence_names()).await;
+            tokio::task::spawn_blocking(move || render_pdf::render(&report, &branding, request.layout, &evidence))
                 .await
                 .map_err(|error| ReportError::Render(error.into()))?
                 .map_err(ReportError::Render)?
@@ -102,7 +110,7 @@ mod tests {
     /// Cells are marked and columns hidden by title, so a title names one column.
     #[test]
     fn a_reports_column_titles_are_its_own() {
-        let reports: [&[Column]; 8] = [
+        let reports: [&[Column]; 9] = [
             &inspection::COLUMNS,
             &equipment::COLUMNS,
             &deficiency::COLUMNS,
@@ -111,6 +119,7 @@ mod tests {
             &due_consolidated::COLUMNS,
             &time_at_location::COLUMNS,
             &questionnaire::COLUMNS,
+            &visit::COLUMNS,
         ];
         for columns in reports {
             let mut titles: Vec<&str> = columns.iter().map(|column| column.title).collect();

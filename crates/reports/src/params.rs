@@ -55,6 +55,7 @@ fn own_parameters(name: ReportName) -> &'static [&'static str] {
         ReportName::EquipmentDueConsolidated => &["endDate"],
         ReportName::TimeAtLocation => &["startDate", "endDate"],
         ReportName::Questionnaire => &["startDate", "endDate", "serviceTypeId"],
+        ReportName::Visit => &["date"],
     }
 }
 

@@ -17,6 +17,7 @@ use typst::{Library, LibraryExt, World};
 use typst_layout::PagedDocument;
 
 use super::params::Layout;
+use super::photos::{Evidence, Printed};
 use super::report::{Detail, Labelled, Report};
 
 const TEMPLATE: &str = include_str!("report.typ");
@@ -42,6 +43,14 @@ static MAIN: LazyLock<FileId> = LazyLock::new(|| file_id("/main.typ"));
 static DATA: LazyLock<FileId> = LazyLock::new(|| file_id("/data.json"));
 static LETTERHEAD: LazyLock<FileId> = LazyLock::new(|| file_id("/letterhead.png"));
 static LOGO: LazyLock<FileId> = LazyLock::new(|| file_id("/logo.png"));
+
+/// The virtual path of a report's `index`th image (a photo thumbnail or a signature). Paths are
+/// by position, not by file name, so the ids interned for the process are bounded by the
+/// largest report's images, not by every photo ever printed.
+fn evidence_path(index: usize, name: &str) -> String {
+    let extension = if name.ends_with(".png") { "png" } else { "jpg" };
+    format!("/evidence/{index}.{extension}")
+}
 
 /// The organisation's look on the page.
 pub struct Branding {
@@ -97,10 +106,24 @@ pub enum ImageKind {
 }
 
 /// Where the organisation's images are kept.
-pub trait Images {
+pub trait Images: Sync {
     /// The image the organisation keeps under `name` (a file name it stored), when it can be
     /// read and decodes; None otherwise (the report is printed without it).
     fn image(&self, kind: ImageKind, name: &str) -> impl Future<Output = Option<Vec<u8>>> + Send;
+
+    /// A photo or signature a record names (`photos/{hex}.jpg`, `signatures/{hex}.png`), as
+    /// stored; the report decodes it and makes its thumbnail.
+    fn file(&self, file_name: &str) -> impl Future<Output = StoredFile> + Send;
+}
+
+/// A record's photo or signature in the organisation's files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoredFile {
+    Found(Vec<u8>),
+    /// Not stored (yet): the device that took it has not uploaded it.
+    Missing,
+    /// The store could not be read: the image is left out.
+    Unreadable,
 }
 
 /// An image the organisation names; none when the name is empty.
@@ -120,6 +143,7 @@ struct PageData<'a> {
     rows: Vec<PageRow<'a>>,
     empty_text: &'static str,
     signature: bool,
+    signatures: Vec<PageSignature<'a>>,
     landscape: bool,
     generated: &'a str,
     accent: &'a str,
@@ -140,8 +164,67 @@ struct PageRow<'a> {
     cells: Vec<&'a str>,
     group_start: bool,
     alerts: Vec<usize>,
-    details: &'a [Detail],
+    details: Vec<PageDetail<'a>>,
+    photos: Vec<PagePhoto>,
 }
+
+#[derive(Serialize)]
+struct PageDetail<'a> {
+    label: &'a str,
+    text: &'a str,
+    alert: bool,
+    photos: Vec<PagePhoto>,
+}
+
+/// A photo as printed: its thumbnail's virtual path, or the words saying why there is none.
+#[derive(Serialize)]
+struct PagePhoto {
+    path: Option<String>,
+    text: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PageSignature<'a> {
+    signer_name: &'a str,
+    lines: &'a [String],
+    image: Option<String>,
+    text: &'static str,
+}
+
+/// The images a PDF carries besides the letterhead and logo, in the order they are first
+/// printed, each under [`evidence_path`].
+#[derive(Default)]
+struct Placed {
+    paths: std::collections::HashMap<String, String>,
+    images: Vec<(String, Bytes)>,
+}
+
+impl Placed {
+    /// Where `name`'s image is printed, or the words printed instead; None when it is left out.
+    fn photo(&mut self, evidence: &Evidence, name: &str, missing_text: &'static str) -> Option<PagePhoto> {
+        match evidence.get(name) {
+            Printed::Image(bytes) => {
+                let path = self.paths.entry(name.to_string()).or_insert_with(|| {
+                    let path = evidence_path(self.images.len(), name);
+                    self.images.push((path.clone(), Bytes::new(bytes.as_ref().clone())));
+                    path
+                });
+                Some(PagePhoto { path: Some(path.clone()), text: "" })
+            }
+            Printed::NotUploaded => Some(PagePhoto { path: None, text: missing_text }),
+            Printed::OverLimit => Some(PagePhoto { path: None, text: "Photo not printed (too many photos for one report)" }),
+            Printed::LeftOut => None,
+        }
+    }
+
+    fn photos(&mut self, evidence: &Evidence, names: &[String]) -> Vec<PagePhoto> {
+        names.iter().filter_map(|name| self.photo(evidence, name, NOT_UPLOADED)).collect()
+    }
+}
+
+/// What a photo the store does not have (yet) prints as.
+pub const NOT_UPLOADED: &str = "Photo not yet uploaded";
 
 #[derive(Serialize)]
 struct PageOrg<'a> {
@@ -151,8 +234,14 @@ struct PageOrg<'a> {
 
 /// The report as the template reads it: only the PDF's columns, grouped cells on a group's
 /// first row only.
-fn page_data<'a>(report: &'a Report, branding: &'a Branding, layout: Layout) -> PageData<'a> {
+fn page_data<'a>(report: &'a Report, branding: &'a Branding, layout: Layout, evidence: &Evidence, placed: &mut Placed) -> PageData<'a> {
     let shown: Vec<usize> = (0..report.columns.len()).filter(|&i| report.columns[i].in_pdf).collect();
+    let page_detail = |detail: &'a Detail, placed: &mut Placed| PageDetail {
+        label: &detail.label,
+        text: &detail.text,
+        alert: detail.alert,
+        photos: placed.photos(evidence, &detail.photos),
+    };
     let rows = report
         .rows
         .iter()
@@ -169,7 +258,20 @@ fn page_data<'a>(report: &'a Report, branding: &'a Branding, layout: Layout) -> 
                 .collect(),
             group_start: row.group_start,
             alerts: row.alerts.iter().filter_map(|title| shown.iter().position(|&i| report.columns[i].title == *title)).collect(),
-            details: &row.details,
+            details: row.details.iter().map(|detail| page_detail(detail, placed)).collect(),
+            photos: placed.photos(evidence, &row.photos),
+        })
+        .collect();
+    let signatures = report
+        .signatures
+        .iter()
+        .map(|signed| {
+            let printed = placed.photo(evidence, &signed.image, "Signature not yet uploaded");
+            let (image, text) = match printed {
+                Some(PagePhoto { path, text }) => (path, text),
+                None => (None, ""),
+            };
+            PageSignature { signer_name: &signed.signer_name, lines: &signed.lines, image, text }
         })
         .collect();
     PageData {
@@ -182,6 +284,7 @@ fn page_data<'a>(report: &'a Report, branding: &'a Branding, layout: Layout) -> 
         rows,
         empty_text: report.empty_text,
         signature: report.signature,
+        signatures,
         landscape: layout == Layout::Landscape,
         generated: &report.generated,
         accent: &branding.accent,
@@ -196,6 +299,7 @@ struct ReportWorld {
     data: Bytes,
     letterhead: Option<Bytes>,
     logo: Option<Bytes>,
+    evidence: Vec<(FileId, Bytes)>,
 }
 
 impl World for ReportWorld {
@@ -223,7 +327,7 @@ impl World for ReportWorld {
         } else if id == *LOGO {
             self.logo.as_ref()
         } else {
-            None
+            self.evidence.iter().find(|(path, _)| *path == id).map(|(_, bytes)| bytes)
         };
         found.cloned().ok_or_else(|| not_found(id))
     }
@@ -242,13 +346,16 @@ fn not_found(id: FileId) -> FileError {
 }
 
 /// Typesets the report. Runs for a while on large sites: call it off the async threads.
-pub fn render(report: &Report, branding: &Branding, layout: Layout) -> anyhow::Result<Vec<u8>> {
-    let data = serde_json::to_vec(&page_data(report, branding, layout))?;
+pub fn render(report: &Report, branding: &Branding, layout: Layout, evidence: &Evidence) -> anyhow::Result<Vec<u8>> {
+    let mut placed = Placed::default();
+    let data = serde_json::to_vec(&page_data(report, branding, layout, evidence, &mut placed))?;
+    let evidence = placed.images.into_iter().map(|(path, bytes)| (file_id(&path), bytes)).collect();
     let world = ReportWorld {
         main: Source::new(*MAIN, TEMPLATE.to_string()),
         data: Bytes::new(data),
         letterhead: branding.letterhead.clone().map(Bytes::new),
         logo: branding.logo.clone().map(Bytes::new),
+        evidence,
     };
     let compiled = typst::compile::<PagedDocument>(&world).output;
     // Typst memoises every layout it does. Kept, a report's layouts stayed until the next report
@@ -262,4 +369,90 @@ pub fn render(report: &Report, branding: &Branding, layout: Layout) -> anyhow::R
     let options = typst_pdf::PdfOptions { tagged: false, ..typst_pdf::PdfOptions::default() };
     typst_pdf::pdf(&document, &options)
         .map_err(|errors| anyhow!("PDF export failed: {}", errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::report::{Column, ReportName, Row, Signed};
+
+    const PHOTO: &str = "photos/0123456789abcdef0123456789abcdef.jpg";
+    const MISSING: &str = "photos/ffffffffffffffffffffffffffffffff.jpg";
+    const SIGNATURE: &str = "signatures/0123456789abcdef0123456789abcdef.png";
+
+    fn encoded(format: image::ImageFormat, width: u32, height: u32) -> Vec<u8> {
+        let mut out = std::io::Cursor::new(Vec::new());
+        image::RgbImage::from_pixel(width, height, image::Rgb([200, 40, 40])).write_to(&mut out, format).unwrap();
+        out.into_inner()
+    }
+
+    fn report() -> Report {
+        Report {
+            name: ReportName::Visit,
+            scope: "Maple Arena".into(),
+            scope_lines: Vec::new(),
+            file_date: "2026-11-26".into(),
+            generated: "2026-11-26 10:00".into(),
+            parameters: Vec::new(),
+            totals: Vec::new(),
+            columns: vec![Column::both("Description", 1.0)],
+            rows: vec![Row {
+                cells: vec!["Corroded valve".into()],
+                group_start: true,
+                photos: vec![PHOTO.into(), MISSING.into()],
+                details: vec![Detail { label: "Deficiency".into(), text: "Gauge".into(), photos: vec![PHOTO.into()], ..Detail::default() }],
+                ..Row::default()
+            }],
+            empty_text: "",
+            signature: false,
+            signatures: vec![Signed {
+                signer_name: "Dana Customer".into(),
+                lines: vec!["Signed 2026-11-26 16:00".into()],
+                image: SIGNATURE.into(),
+            }],
+        }
+    }
+
+    fn branding() -> Branding {
+        Branding { name: "Northfire".into(), lines: Vec::new(), accent: DEFAULT_ACCENT.into(), letterhead: None, logo: None }
+    }
+
+    fn image_objects(pdf: &[u8]) -> usize {
+        pdf.windows(14).filter(|w| w == b"/Subtype /Image" || w.starts_with(b"/Subtype/Image")).count()
+    }
+
+    #[test]
+    fn photos_and_signatures_are_images_in_the_pdf_and_missing_ones_words() {
+        let thumbnail = crate::photos::thumbnail(&encoded(image::ImageFormat::Jpeg, 800, 600), image::ImageFormat::Jpeg).unwrap();
+        let signature = encoded(image::ImageFormat::Png, 300, 100);
+        let evidence = Evidence {
+            printed: HashMap::from([
+                (PHOTO.to_string(), Printed::Image(Arc::new(thumbnail))),
+                (MISSING.to_string(), Printed::NotUploaded),
+                (SIGNATURE.to_string(), Printed::Image(Arc::new(signature))),
+            ]),
+        };
+        let mut placed = Placed::default();
+        let report = report();
+        let branding = branding();
+        let data = serde_json::to_value(page_data(&report, &branding, Layout::Portrait, &evidence, &mut placed)).unwrap();
+        // The photo printed twice is one image; the missing one is words.
+        assert_eq!(placed.images.len(), 2);
+        assert_eq!(data["rows"][0]["photos"][1]["text"], NOT_UPLOADED);
+        assert_eq!(data["rows"][0]["photos"][0]["path"], data["rows"][0]["details"][0]["photos"][0]["path"]);
+        assert_eq!(data["signatures"][0]["signerName"], "Dana Customer");
+        let pdf = render(&report, &branding, Layout::Portrait, &evidence).unwrap();
+        assert!(pdf.starts_with(b"%PDF-"));
+        assert!(image_objects(&pdf) >= 2, "the thumbnail and the signature are images");
+    }
+
+    #[test]
+    fn without_the_images_the_pdf_still_prints() {
+        let evidence = Evidence { printed: HashMap::from([(SIGNATURE.to_string(), Printed::NotUploaded)]) };
+        let pdf = render(&report(), &branding(), Layout::Landscape, &evidence).unwrap();
+        assert_eq!(image_objects(&pdf), 0);
+    }
 }

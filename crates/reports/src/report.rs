@@ -22,10 +22,12 @@ pub enum ReportName {
     EquipmentDueConsolidated,
     TimeAtLocation,
     Questionnaire,
+    /// Not of spec §7: what was done and found at a site on a day, with the customer's signature.
+    Visit,
 }
 
 impl ReportName {
-    pub const ALL: [ReportName; 8] = [
+    pub const ALL: [ReportName; 9] = [
         ReportName::Inspection,
         ReportName::Equipment,
         ReportName::Deficiency,
@@ -34,6 +36,7 @@ impl ReportName {
         ReportName::EquipmentDueConsolidated,
         ReportName::TimeAtLocation,
         ReportName::Questionnaire,
+        ReportName::Visit,
     ];
 
     /// The name in `/api/reports/{name}`.
@@ -47,6 +50,7 @@ impl ReportName {
             ReportName::EquipmentDueConsolidated => "equipmentDueConsolidatedReport",
             ReportName::TimeAtLocation => "timeAtLocation",
             ReportName::Questionnaire => "questionnaireReport",
+            ReportName::Visit => "visitReport",
         }
     }
 
@@ -61,6 +65,7 @@ impl ReportName {
             ReportName::EquipmentDueConsolidated => "Equipment Due Consolidated Report",
             ReportName::TimeAtLocation => "Time at Location Report",
             ReportName::Questionnaire => "Questionnaire Report",
+            ReportName::Visit => "Visit Report",
         }
     }
 
@@ -73,7 +78,7 @@ impl ReportName {
 
     /// Whether the report can cover every site (no locationId).
     pub fn company_wide(self) -> bool {
-        !matches!(self, ReportName::Inspection | ReportName::Equipment | ReportName::SelectiveEquipment)
+        !matches!(self, ReportName::Inspection | ReportName::Equipment | ReportName::SelectiveEquipment | ReportName::Visit)
     }
 }
 
@@ -105,12 +110,14 @@ impl Column {
 }
 
 /// A line the PDF prints under a row across the whole table (a deficiency, a history entry).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Detail {
     pub label: String,
     pub text: String,
     /// Printed in the alert colour (open deficiencies, overdue services).
     pub alert: bool,
+    /// The photos of the record the line is about (`photos/{hex}.jpg`), printed under it.
+    pub photos: Vec<String>,
 }
 
 /// One row: a cell per column, in column order.
@@ -122,6 +129,18 @@ pub struct Row {
     /// Cells the PDF marks in the alert colour, by column title.
     pub alerts: Vec<&'static str>,
     pub details: Vec<Detail>,
+    /// The photos of the row's record, printed under it.
+    pub photos: Vec<String>,
+}
+
+/// A customer's signature on a visit, printed at the end of the PDF.
+#[derive(Debug, Clone)]
+pub struct Signed {
+    pub signer_name: String,
+    /// When, and the technician, under the name.
+    pub lines: Vec<String>,
+    /// `signatures/{hex}.png`.
+    pub image: String,
 }
 
 /// A labelled value: a parameter of the report or one of its totals.
@@ -157,9 +176,17 @@ pub struct Report {
     pub empty_text: &'static str,
     /// A signature block at the end of the PDF (reports handed to an authority).
     pub signature: bool,
+    /// Customers' signatures, printed at the end of the PDF (the visit report).
+    pub signatures: Vec<Signed>,
 }
 
 impl Report {
+    /// Every photo and signature the PDF prints, in order.
+    pub fn evidence_names(&self) -> Vec<String> {
+        let rows = self.rows.iter().flat_map(|row| row.photos.iter().chain(row.details.iter().flat_map(|detail| detail.photos.iter())));
+        rows.chain(self.signatures.iter().map(|signed| &signed.image)).cloned().collect()
+    }
+
     /// An empty report about `location_id`'s site, or every site.
     pub(crate) fn new(name: ReportName, dataset: &Dataset, location_id: Option<&str>, file_date: String) -> Report {
         let (scope, scope_lines) = match dataset.single_site(location_id) {
@@ -179,6 +206,7 @@ impl Report {
             rows: Vec::new(),
             empty_text: "Nothing to report for these parameters.",
             signature: false,
+            signatures: Vec::new(),
         }
     }
 

@@ -87,6 +87,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
                     label: "Open deficiency".into(),
                     text: format!("{} (opened {})", d.description.as_text(), zone.format_stored(d.date_opened.as_text())),
                     alert: true,
+                    ..Detail::default()
                 })
                 .collect();
         }

@@ -1,12 +1,12 @@
-//! `GET /api/reports/{name}`: the eight reports of spec §7 as a PDF or CSV download
-//! (REPORT_READ). The site named by `locationId` must be the caller's organisation's.
+//! `GET /api/reports/{name}`: the eight reports of spec §7 and the visit report as a PDF or
+//! CSV download (REPORT_READ). The site named by `locationId` must be the caller's organisation's.
 //! Parameters, defaults and columns: docs/reports.md.
 
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
-use fieldtag_reports::{ImageKind, Images, ReportError, ReportName, ReportQuery};
+use fieldtag_reports::{ImageKind, Images, ReportError, ReportName, ReportQuery, StoredFile};
 
 use crate::auth::Session;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -23,8 +23,9 @@ use crate::state::AppState;
 /// parameters (docs/reports.md). An unknown parameter or a bad value is a 400 naming it.
 #[utoipa::path(get, path = "/api/reports/{name}", tag = "reports", security(("bearer" = [])),
     params(
-        ("name" = String, Path, description = "inspectionReport, equipmentReport, deficiencyReport, locationReport, selectiveEquipmentReport, equipmentDueConsolidatedReport, timeAtLocation or questionnaireReport"),
+        ("name" = String, Path, description = "inspectionReport, equipmentReport, deficiencyReport, locationReport, selectiveEquipmentReport, equipmentDueConsolidatedReport, timeAtLocation, questionnaireReport or visitReport"),
         ("locationId" = Option<String>, Query, description = "The site; absent for a company-wide report where the report allows it"),
+        ("date" = Option<String>, Query, description = "visitReport: the day, YYYY-MM-DD in the site's zone, default today"),
         ("output" = Option<String>, Query, description = "pdf (default) or csv"),
         ("layout" = Option<String>, Query, description = "portrait (default) or landscape; PDF only"),
         ("reportDate" = Option<String>, Query, description = "inspectionReport: YYYY-MM-DD, default the end of this month"),
@@ -87,6 +88,23 @@ impl Images for OrganizationImages<'_> {
             Err(error) => {
                 tracing::warn!(org_id, file = name, %error, "report image unreadable; printing without it");
                 None
+            }
+        }
+    }
+
+    /// A record's photo or signature (`photos/…`, `signatures/…` only); the report decodes it.
+    async fn file(&self, file_name: &str) -> StoredFile {
+        let org_id = self.org_id;
+        let stored = match StoredName::parse_file_name(file_name) {
+            Ok(stored) if Folder::EVIDENCE.contains(&stored.folder) => stored,
+            _ => return StoredFile::Unreadable,
+        };
+        match self.files.get(org_id, &stored).await {
+            Ok(Some(bytes)) => StoredFile::Found(bytes.to_vec()),
+            Ok(None) => StoredFile::Missing,
+            Err(error) => {
+                tracing::warn!(org_id, file = file_name, %error, "report photo unreadable; printing without it");
+                StoredFile::Unreadable
             }
         }
     }

@@ -27,6 +27,7 @@ mod operations;
 mod organizations;
 mod payments;
 mod reports;
+mod reports_photos;
 mod reset_password;
 mod schemathesis;
 mod security_headers;

@@ -55,7 +55,7 @@ struct Seed {
     annual: String,
 }
 
-async fn upload(app: &TestApp, account: &Account, body: Value) {
+pub(crate) async fn upload(app: &TestApp, account: &Account, body: Value) {
     let path = format!("/api/organizations/{}/sync", account.org_id);
     let answer = expect(app.authed(Method::PATCH, &path, &account.token).json(&body).send().await.unwrap(), StatusCode::OK).await;
     for (key, list) in answer.as_object().unwrap().iter().filter(|(key, _)| *key != "serverTime") {
@@ -150,7 +150,7 @@ async fn seed(app: &TestApp, email: &str) -> Seed {
     Seed { owner, maple, harbour, items, annual }
 }
 
-async fn get(app: &TestApp, account: &Account, name: &str, query: &[(&str, &str)]) -> reqwest::Response {
+pub(crate) async fn get(app: &TestApp, account: &Account, name: &str, query: &[(&str, &str)]) -> reqwest::Response {
     app.authed(Method::GET, &format!("/api/reports/{name}"), &account.token).query(query).send().await.unwrap()
 }
 
@@ -176,7 +176,7 @@ fn file_name(response: &reqwest::Response) -> String {
 }
 
 /// The PDF's text (pdftotext, layout kept) and its file name.
-async fn pdf(app: &TestApp, account: &Account, name: &str, query: &[(&str, &str)]) -> (String, String) {
+pub(crate) async fn pdf(app: &TestApp, account: &Account, name: &str, query: &[(&str, &str)]) -> (String, String) {
     let response = get(app, account, name, query).await;
     assert_eq!(response.status(), StatusCode::OK, "{name}: {}", response.text().await.unwrap());
     assert_eq!(response.headers()[header::CONTENT_TYPE], "application/pdf");
@@ -186,7 +186,7 @@ async fn pdf(app: &TestApp, account: &Account, name: &str, query: &[(&str, &str)
     (pdf_text(&bytes), file)
 }
 
-fn pdf_text(bytes: &[u8]) -> String {
+pub(crate) fn pdf_text(bytes: &[u8]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("report.pdf");
     std::fs::write(&path, bytes).unwrap();
@@ -207,7 +207,7 @@ fn column<'a>(rows: &'a [HashMap<String, String>], name: &str) -> Vec<&'a str> {
     rows.iter().map(|row| row[name].as_str()).collect()
 }
 
-fn assert_contains(text: &str, expected: &[&str]) {
+pub(crate) fn assert_contains(text: &str, expected: &[&str]) {
     for part in expected {
         assert!(text.contains(part), "'{part}' is missing from:\n{text}");
     }

@@ -63,6 +63,11 @@ pub struct Config {
     #[arg(skip = std::time::Duration::from_secs(60 * 60))]
     pub maintenance_every: std::time::Duration,
 
+    /// How often the maintenance task sweeps photos and signatures no record names
+    /// (files/sweep.rs): at most this often, however often it prunes.
+    #[arg(skip = std::time::Duration::from_secs(60 * 60))]
+    pub evidence_sweep_every: std::time::Duration,
+
     /// Addresses of the reverse proxies in front of this server (comma-separated): from them,
     /// `X-Forwarded-For` names the client for the per-address login limit. None by default.
     #[arg(long, env = "FIELDTAG_TRUSTED_PROXIES", value_delimiter = ',')]
@@ -166,6 +171,7 @@ impl Config {
             files: FilesConfig::default(),
             billing: BillingConfig::default(),
             maintenance_every: std::time::Duration::from_secs(60 * 60),
+            evidence_sweep_every: std::time::Duration::from_secs(60 * 60),
         }
     }
 }

@@ -126,7 +126,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         },
         state.import_queue.clone(),
     );
-    let maintenance = Maintenance::start(state.store.clone(), config.maintenance_every);
+    let maintenance = Maintenance::start(state.store.clone(), state.files.clone(), config.maintenance_every, config.evidence_sweep_every);
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {

@@ -8,6 +8,7 @@
 pub mod decode;
 pub mod names;
 pub mod signing;
+pub mod sweep;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,6 +16,7 @@ use std::time::Duration;
 use anyhow::Context;
 use bytes::Bytes;
 use clap::Args;
+use futures_util::stream::{BoxStream, StreamExt, TryStreamExt};
 use object_store::aws::{AmazonS3, AmazonS3Builder};
 use object_store::local::LocalFileSystem;
 use object_store::signer::Signer;
@@ -32,6 +34,9 @@ pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
 pub const FILES_PATH: &str = "/api/files/";
 /// File names never change content, so a copy may be kept for good.
 pub const CACHE_CONTROL: &str = "private, max-age=31536000, immutable";
+
+/// Days a photo or signature no record names is kept before the sweep deletes it (sweep.rs).
+pub const EVIDENCE_GRACE_DAYS: u32 = 30;
 
 /// Where files are kept: local disk under the data directory unless an S3 bucket is named.
 #[derive(Debug, Clone, Args)]
@@ -59,6 +64,11 @@ pub struct FilesConfig {
     /// Secret key, with FIELDTAG_S3_ACCESS_KEY_ID.
     #[arg(long, env = "FIELDTAG_S3_SECRET_ACCESS_KEY", hide_env_values = true)]
     pub s3_secret_access_key: Option<String>,
+
+    /// Days a photo or signature that no live record names is kept before it is deleted
+    /// (its record may still wait in a phone's outbox).
+    #[arg(long, env = "FIELDTAG_EVIDENCE_GRACE_DAYS", default_value_t = EVIDENCE_GRACE_DAYS, value_parser = clap::value_parser!(u32).range(1..=3650))]
+    pub evidence_grace_days: u32,
 }
 
 impl Default for FilesConfig {
@@ -70,6 +80,7 @@ impl Default for FilesConfig {
             s3_region: None,
             s3_access_key_id: None,
             s3_secret_access_key: None,
+            evidence_grace_days: EVIDENCE_GRACE_DAYS,
         }
     }
 }
@@ -109,6 +120,13 @@ enum Reads {
     Presigned(Arc<AmazonS3>),
 }
 
+/// A file the organisation holds: its `{folder}/{name}` and its size.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredFile {
+    pub file_name: String,
+    pub bytes: u64,
+}
+
 /// A store wrote nothing because a file of that name exists.
 #[derive(Debug)]
 pub struct AlreadyExists;
@@ -123,6 +141,8 @@ pub struct Files {
     keeps_attributes: bool,
     /// The origin presigned read links point at (the page's Content-Security-Policy allows it).
     read_origin: Option<String>,
+    /// How old an evidence file no record names must be before the sweep deletes it.
+    evidence_grace: jiff::SignedDuration,
 }
 
 impl Files {
@@ -130,16 +150,33 @@ impl Files {
     pub fn open(config: &FilesConfig, data_dir: &std::path::Path, secret: &str) -> anyhow::Result<Files> {
         let links = LinkSigner::new(secret);
         let ttl_seconds = config.signed_url_seconds;
+        let evidence_grace = jiff::SignedDuration::from_hours(24 * i64::from(config.evidence_grace_days));
         if let Some(s3) = config.s3()? {
             let s3 = Arc::new(s3);
             // Without an endpoint object_store speaks to AWS, at s3.REGION.amazonaws.com.
             let read_origin = Some(config.s3_endpoint.as_deref().map_or("https://*.amazonaws.com".to_string(), origin_of));
-            return Ok(Files { objects: s3.clone(), reads: Reads::Presigned(s3), links, ttl_seconds, keeps_attributes: true, read_origin });
+            return Ok(Files {
+                objects: s3.clone(),
+                reads: Reads::Presigned(s3),
+                links,
+                ttl_seconds,
+                keeps_attributes: true,
+                read_origin,
+                evidence_grace,
+            });
         }
         let root = data_dir.join("files");
         std::fs::create_dir_all(&root).with_context(|| format!("cannot create the files directory {}", root.display()))?;
         let disk = LocalFileSystem::new_with_prefix(&root).with_context(|| format!("cannot use {} for files", root.display()))?;
-        Ok(Files { objects: Arc::new(disk), reads: Reads::ThisServer, links, ttl_seconds, keeps_attributes: false, read_origin: None })
+        Ok(Files {
+            objects: Arc::new(disk),
+            reads: Reads::ThisServer,
+            links,
+            ttl_seconds,
+            keeps_attributes: false,
+            read_origin: None,
+            evidence_grace,
+        })
     }
 
     /// A store in memory (tests of the HTTP layer's neighbours, and of S3 read links).
@@ -153,6 +190,7 @@ impl Files {
             ttl_seconds: SIGNED_URL_SECONDS,
             keeps_attributes: false,
             read_origin: None,
+            evidence_grace: jiff::SignedDuration::from_hours(24 * i64::from(EVIDENCE_GRACE_DAYS)),
         }
     }
 
@@ -215,6 +253,24 @@ impl Files {
             Err(object_store::Error::AlreadyExists { .. }) => Ok(Err(AlreadyExists)),
             Err(error) => Err(error.into()),
         }
+    }
+
+    /// Every file of the organisation, in every folder, in the store's order, listed as it is
+    /// read (a page at a time from S3). Anything an upload could not have stored is left out.
+    pub fn organisation_files(&self, org_id: &str) -> BoxStream<'static, anyhow::Result<StoredFile>> {
+        let organisation = object_store::path::Path::from_iter([org_id]);
+        let listing = self.objects.list(Some(&organisation));
+        listing
+            .map_err(anyhow::Error::from)
+            .try_filter_map(move |meta| {
+                let parts: Vec<_> = meta.location.prefix_match(&organisation).map(Iterator::collect).unwrap_or_default();
+                let file = match parts.as_slice() {
+                    [folder, name] => StoredName::parse(folder.as_ref(), name.as_ref()).ok(),
+                    _ => None,
+                };
+                std::future::ready(Ok(file.map(|file| StoredFile { file_name: file.file_name(), bytes: meta.size })))
+            })
+            .boxed()
     }
 
     /// The file's bytes, or None when there is no such file.

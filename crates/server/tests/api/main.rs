@@ -12,6 +12,7 @@ mod errors;
 mod export;
 mod files;
 mod files_s3;
+mod files_sweep;
 mod geocode;
 mod identity;
 mod imports;

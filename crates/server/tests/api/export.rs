@@ -5,14 +5,15 @@ use fieldtag_domain::sync_kind::SyncKind;
 use reqwest::{Method, StatusCode, header};
 use serde_json::{Value, json};
 
-use crate::common::{Account, TestApp, expect, expect_error};
+use crate::common::{Account, TestApp, expect, expect_error, jpeg, png};
 
 crate::on_both_engines!(
     export_holds_every_kind_and_nothing_else,
     export_streams_a_large_organisation,
     billing_export_counts_per_sku,
     billing_export_refuses_bad_periods_and_strangers,
-    an_inactive_organisation_still_exports
+    an_inactive_organisation_still_exports,
+    export_lists_the_organisations_files
 );
 
 fn id() -> String {
@@ -130,7 +131,7 @@ async fn export_holds_every_kind_and_nothing_else(app: &TestApp) {
     assert!(export["exportedAt"].as_str().is_some_and(|at| at.parse::<jiff::Timestamp>().is_ok()), "{}", export["exportedAt"]);
     let mut keys: Vec<&str> = export.as_object().unwrap().keys().map(String::as_str).collect();
     keys.sort();
-    let mut expected: Vec<&str> = listed_kinds().iter().map(|kind| kind.key()).chain(["exportedAt", "organization"]).collect();
+    let mut expected: Vec<&str> = listed_kinds().iter().map(|kind| kind.key()).chain(["exportedAt", "organization", "files"]).collect();
     expected.sort();
     assert_eq!(keys, expected, "every kind the sync feed has, and nothing else");
     for (kind, record_id) in &ids {
@@ -380,4 +381,41 @@ async fn an_inactive_organisation_still_exports(app: &TestApp) {
     assert_eq!(export["organization"]["active"], false);
     assert_eq!(export["locations"][0]["id"], site["id"]);
     expect(get(app, &owner, "/export/billing").await, StatusCode::OK).await;
+}
+
+/// Uploads `bytes` into `folder` (under a device's name for photos and signatures) and answers
+/// the stored file's name.
+async fn upload_file(app: &TestApp, account: &Account, folder: &str, content_type: &str, bytes: &[u8]) -> String {
+    let mut body = json!({"action": "write", "folderName": folder, "contentType": content_type});
+    if folder == "photos" {
+        body["fileName"] = json!(format!("photos/{}.jpg", id()));
+    }
+    let path = format!("/api/organizations/{}/signed-urls", account.org_id);
+    let link = expect(app.authed(Method::POST, &path, &account.token).json(&body).send().await.unwrap(), StatusCode::OK).await;
+    let url = format!("{}{}", app.base, link["url"].as_str().unwrap());
+    expect(app.http.put(url).body(bytes.to_vec()).send().await.unwrap(), StatusCode::OK).await;
+    link["fileName"].as_str().unwrap().to_string()
+}
+
+async fn export_lists_the_organisations_files(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let rival = app.sign_up("owner@rival.ca").await;
+    let export = expect(get(app, &owner, "/export").await, StatusCode::OK).await;
+    assert_eq!(export["files"], json!([]), "always present");
+
+    let mut expected = Vec::new();
+    for _ in 0..3 {
+        expected.push(json!({"fileName": upload_file(app, &owner, "photos", "image/jpeg", jpeg()).await, "bytes": jpeg().len()}));
+    }
+    expected.push(json!({"fileName": upload_file(app, &owner, "logos", "image/png", png()).await, "bytes": png().len()}));
+    expected.push(json!({"fileName": upload_file(app, &owner, "floor-plans", "image/jpeg", jpeg()).await, "bytes": jpeg().len()}));
+    let theirs = upload_file(app, &rival, "photos", "image/jpeg", jpeg()).await;
+
+    let export = expect(get(app, &owner, "/export").await, StatusCode::OK).await;
+    let mut listed = export["files"].as_array().unwrap().clone();
+    let by_name = |file: &Value| file["fileName"].as_str().unwrap().to_string();
+    listed.sort_by_key(by_name);
+    expected.sort_by_key(by_name);
+    assert_eq!(listed, expected, "every file of every folder, with its size, and nothing else");
+    assert!(!export.to_string().contains(&theirs), "another organisation's file is not listed");
 }

@@ -1,5 +1,7 @@
 //! The whole organisation as one JSON document, streamed page by page.
 
+use std::sync::Arc;
+
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
@@ -9,12 +11,15 @@ use fieldtag_domain::records::people::{Organization, SECRET_FIELDS};
 use fieldtag_domain::records::stored::AsText;
 use fieldtag_domain::sync_kind::SyncKind;
 use fieldtag_store::{Store, StoreError, now_stamp};
+use futures_util::TryStreamExt;
+use futures_util::stream::BoxStream;
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::{EXPORT_PAGE, today};
 use crate::auth::{OrgSession, Session};
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::files::{Files, StoredFile};
 use crate::routes::download::attachment;
 use crate::state::AppState;
 
@@ -39,6 +44,7 @@ fn require_export(session: &Session) -> ApiResult<()> {
 /// Where the streamed export stands between chunks.
 struct ExportWriter {
     store: Store,
+    files: Arc<Files>,
     org_id: String,
     kinds: Vec<SyncKind>,
     /// The kind being written (an index into `kinds`).
@@ -47,21 +53,20 @@ struct ExportWriter {
     after: Option<String>,
     /// The document's opening, written as the first chunk.
     head: Option<String>,
+    /// The listing of the organisation's files, once the records are written.
+    listing: Option<BoxStream<'static, anyhow::Result<StoredFile>>>,
     finished: bool,
 }
 
 impl ExportWriter {
-    /// The next chunk: the head, then one page of records at a time, then the closing brace.
-    async fn next_chunk(&mut self) -> Result<Option<Bytes>, StoreError> {
+    /// The next chunk: the head, then one page of records at a time, then the files a page at
+    /// a time, then the closing brace.
+    async fn next_chunk(&mut self) -> anyhow::Result<Option<Bytes>> {
         if let Some(head) = self.head.take() {
             return Ok(Some(Bytes::from(head)));
         }
         let Some(kind) = self.kinds.get(self.kind).copied() else {
-            if self.finished {
-                return Ok(None);
-            }
-            self.finished = true;
-            return Ok(Some(Bytes::from_static(b"}")));
+            return self.next_files_chunk().await;
         };
         let mut chunk = String::new();
         let first_page = self.after.is_none();
@@ -88,6 +93,33 @@ impl ExportWriter {
         }
         Ok(Some(Bytes::from(chunk)))
     }
+
+    /// Up to a page of the `files` list, `{"fileName", "bytes"}` each; the last one closes the document.
+    async fn next_files_chunk(&mut self) -> anyhow::Result<Option<Bytes>> {
+        if self.finished {
+            return Ok(None);
+        }
+        let mut chunk = String::new();
+        let listing = match &mut self.listing {
+            Some(listing) => listing,
+            None => {
+                chunk.push_str(",\"files\":[");
+                self.listing.insert(self.files.organisation_files(&self.org_id))
+            }
+        };
+        for _ in 0..EXPORT_PAGE {
+            let Some(file) = listing.try_next().await? else {
+                chunk.push_str("]}");
+                self.finished = true;
+                break;
+            };
+            if !chunk.ends_with('[') {
+                chunk.push(',');
+            }
+            chunk.push_str(&json!({"fileName": file.file_name, "bytes": file.bytes}).to_string());
+        }
+        Ok(Some(Bytes::from(chunk)))
+    }
 }
 
 /// A user record with any secret field removed (sync refuses them; this is the second lock).
@@ -104,7 +136,9 @@ fn without_secrets(data: &str) -> Result<String, StoreError> {
 /// The whole organisation as one JSON document, streamed (SETTINGS_READ and the read
 /// permission of every kind): `exportedAt`, `organization`, then one list per sync kind
 /// (equipment, locations, performedServices, …, schedule, siteTypes) of the records that are
-/// not deleted, as stored. No tombstones, passwords, tokens or server secrets.
+/// not deleted, as stored, then `files`: `{fileName, bytes}` of every stored file (logos,
+/// letterheads, floor plans, profile pictures, photos, signatures). No tombstones, passwords,
+/// tokens or server secrets.
 #[utoipa::path(get, path = "/api/organizations/{orgId}/export", tag = "export", security(("bearer" = [])),
     params(("orgId" = String, Path, description = "The caller's organisation")),
     responses(
@@ -121,11 +155,13 @@ pub async fn export_organization(State(state): State<AppState>, OrgSession(sessi
     let head = format!("{{\"exportedAt\":\"{exported_at}\",\"organization\":{organization}");
     let writer = ExportWriter {
         store: state.store.clone(),
+        files: state.files.clone(),
         org_id: session.org_id.clone(),
         kinds: exported_kinds(),
         kind: 0,
         after: None,
         head: Some(head),
+        listing: None,
         finished: false,
     };
     let chunks = futures_util::stream::unfold(Some(writer), |writer| async move {

@@ -81,6 +81,7 @@ bench:
 	bash bench/export.sh
 	bash bench/import.sh
 	bash bench/reports.sh
+	bash bench/report-photos.sh
 	bash bench/load.sh
 	bash bench/events.sh
 	bash bench/web.sh

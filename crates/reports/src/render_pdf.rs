@@ -445,6 +445,9 @@ mod tests {
         assert_eq!(data["rows"][0]["photos"][0]["path"], data["rows"][0]["details"][0]["photos"][0]["path"]);
         assert_eq!(data["signatures"][0]["signerName"], "Dana Customer");
         let pdf = render(&report, &branding, Layout::Portrait, &evidence).unwrap();
+        if let Ok(keep) = std::env::var("FIELDTAG_KEEP_REPORT_PDF") {
+            std::fs::write(keep, &pdf).unwrap();
+        }
         assert!(pdf.starts_with(b"%PDF-"));
         assert!(image_objects(&pdf) >= 2, "the thumbnail and the signature are images");
     }

@@ -240,3 +240,56 @@ async fn refused_uploads_leave_the_bucket_empty() {
     assert_eq!(s3.keys().await.len(), 1);
     app.stop().await;
 }
+
+/// A photo or signature uploaded under a device's name; answers the name.
+async fn upload_evidence(app: &TestApp, caller: &Account, folder: &str) -> String {
+    let (extension, content_type, bytes) = if folder == "signatures" { ("png", "image/png", png()) } else { ("jpg", "image/jpeg", jpeg()) };
+    let file_name = format!("{folder}/{}.{extension}", fieldtag_store::new_id());
+    let body = json!({"action": "write", "folderName": folder, "contentType": content_type, "fileName": file_name});
+    let url = format!("{}{}", app.base, signed_url(app, caller, body).await["url"].as_str().unwrap());
+    expect(put(app, &url, bytes).await, StatusCode::OK).await;
+    file_name
+}
+
+/// The sweep reads each object's last_modified from the bucket's listing (moto's own clock, so
+/// the sweep is asked as of 31 days from now rather than the objects aged), and the export lists
+/// the bucket's objects of the organisation.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sweep_and_the_export_read_the_bucket() {
+    let Some(s3) = FakeS3::start("the_sweep_and_the_export_read_the_bucket").await else { return };
+    let app = s3.app().await;
+    let owner = app.sign_up("owner@acme.ca").await;
+    let rival = app.sign_up("owner@rival.ca").await;
+    let named = upload_evidence(&app, &owner, "photos").await;
+    let unnamed = upload_evidence(&app, &owner, "photos").await;
+    let unsigned = upload_evidence(&app, &owner, "signatures").await;
+    let theirs = upload_evidence(&app, &rival, "photos").await;
+    let (url, logo) = write_link(&app, &owner, "logos", "image/png").await;
+    expect(put(&app, &url, png()).await, StatusCode::OK).await;
+    let id = fieldtag_store::new_id();
+    let data =
+        json!({"id": id, "orgId": owner.org_id, "description": "Corroded valve", "photos": [named], "lastUpdated": "2026-01-05T10:00:00Z"});
+    app.store.put_entity(&owner.org_id, "deficiencies", &id, &data).await.unwrap();
+
+    let state = app.state();
+    assert_eq!(state.files.sweep_evidence(&state.store, jiff::Timestamp::now()).await.unwrap(), 0, "all younger than the grace");
+    let later = jiff::Timestamp::now() + jiff::SignedDuration::from_hours(31 * 24);
+    assert_eq!(state.files.sweep_evidence(&state.store, later).await.unwrap(), 3);
+    let mut kept = vec![format!("{}/{named}", owner.org_id), format!("{}/{logo}", owner.org_id)];
+    kept.sort();
+    assert_eq!(s3.keys().await, kept, "{unnamed}, {unsigned} and the rival's {theirs} are gone");
+
+    let path = format!("/api/organizations/{}/export", owner.org_id);
+    let export = expect(app.authed(Method::GET, &path, &owner.token).send().await.unwrap(), StatusCode::OK).await;
+    let mut listed: Vec<(String, u64)> = export["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|file| (file["fileName"].as_str().unwrap().to_string(), file["bytes"].as_u64().unwrap()))
+        .collect();
+    listed.sort();
+    let mut expected = vec![(named, jpeg().len() as u64), (logo, png().len() as u64)];
+    expected.sort();
+    assert_eq!(listed, expected);
+    app.stop().await;
+}

@@ -50,7 +50,7 @@ describe("SitePage", () => {
     const user = userEvent.setup();
     await show(`/sites/${SITE}`, 1280);
     const column = await screen.findByRole("region", { name: "Site Reports" });
-    expect(within(column).getAllByRole("button")).toHaveLength(8);
+    expect(within(column).getAllByRole("button")).toHaveLength(9);
     await user.click(within(column).getByRole("button", { name: "Inspection Report" }));
     const dialog = await screen.findByRole("dialog", { name: "Inspection Report" });
     // The site is this one: no site to choose.

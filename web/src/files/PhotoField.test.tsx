@@ -17,6 +17,9 @@ vi.mock("./photos", async (original) => ({
   }),
 }));
 
+// Each test renders a signed-in screen over fake-indexeddb: slow on a busy machine.
+vi.setConfig({ testTimeout: 15_000 });
+
 const SIGN = `POST /api/organizations/${ORG}/signed-urls`;
 const seen: string[][] = [];
 

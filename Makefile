@@ -64,9 +64,11 @@ test-web: web-deps
 	cd web && npm test 2>&1 | tee $(TEST_LOGS)/web.log && npm run typecheck
 
 ## test-e2e: the built app in Debian's Chromium against the real server (debug build, on SQLite;
-## live sync's two instances on one PostgreSQL, FIELDTAG_TEST_POSTGRES_URL)
+## live sync's two instances on one PostgreSQL, FIELDTAG_TEST_POSTGRES_URL; the evidence test reads
+## the visit report with pdftotext)
 test-e2e: web-build
 	@mkdir -p $(TEST_LOGS)
+	@scripts/ensure-poppler.sh
 	cargo build --locked -p fieldtag-server
 	@browser=$$(scripts/ensure-chromium.sh); \
 	url=$$(scripts/test-postgres.sh); \

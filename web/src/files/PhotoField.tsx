@@ -21,7 +21,10 @@ export interface PhotoFieldProps {
   photos: string[];
   onChange: (next: string[]) => void;
   max?: number;
+  /** A form the user may not change: its controls show, disabled. */
   disabled?: boolean;
+  /** A view rather than a form: the photos only, no controls. */
+  readOnly?: boolean;
 }
 
 const THUMBNAIL_PX = 96;
@@ -53,7 +56,19 @@ function useShownPhoto(fileName: string): Shown {
   return shown;
 }
 
-function PhotoThumbnail({ fileName, number, onRemove, disabled }: { fileName: string; number: number; onRemove: () => void; disabled?: boolean }) {
+function PhotoThumbnail({
+  fileName,
+  number,
+  onRemove,
+  disabled,
+  readOnly,
+}: {
+  fileName: string;
+  number: number;
+  onRemove: () => void;
+  disabled?: boolean;
+  readOnly?: boolean;
+}) {
   const shown = useShownPhoto(fileName);
   const kept = useKeptImage(fileName);
   const alt = t("photoNumber", { number });
@@ -84,14 +99,16 @@ function PhotoThumbnail({ fileName, number, onRemove, disabled }: { fileName: st
           {t("photoNotUploaded", { reason: kept.problem ?? "" })}
         </Typography>
       )}
-      <Button size="small" color="error" disabled={disabled} onClick={onRemove} aria-label={t("removePhoto", { number })}>
-        {t("remove")}
-      </Button>
+      {!readOnly && (
+        <Button size="small" color="error" disabled={disabled} onClick={onRemove} aria-label={t("removePhoto", { number })}>
+          {t("remove")}
+        </Button>
+      )}
     </Stack>
   );
 }
 
-export function PhotoField({ label, photos, onChange, max = MAX_PHOTOS, disabled }: PhotoFieldProps) {
+export function PhotoField({ label, photos, onChange, max = MAX_PHOTOS, disabled, readOnly }: PhotoFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const latest = useRef(photos);
   latest.current = photos;
@@ -145,32 +162,37 @@ export function PhotoField({ label, photos, onChange, max = MAX_PHOTOS, disabled
               fileName={fileName}
               number={index + 1}
               disabled={disabled}
+              readOnly={readOnly}
               onRemove={() => onChange(latest.current.filter((name) => name !== fileName))}
             />
           ))}
         </Box>
       )}
-      <input
-        ref={input}
-        type="file"
-        accept="image/jpeg,image/png,image/*"
-        capture="environment"
-        multiple
-        hidden
-        aria-label={t("addPhotos")}
-        disabled={disabled || preparing || full}
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? []);
-          event.target.value = "";
-          if (files.length > 0) void add(files);
-        }}
-      />
-      <Box>
-        <Button variant="outlined" loading={preparing} loadingPosition="start" disabled={disabled || full} onClick={() => void openCamera()}>
-          {preparing ? t("preparingPhotos") : t("addPhotos")}
-        </Button>
-      </Box>
-      {full && <Typography color="text.secondary">{t("photoLimitReached", { max })}</Typography>}
+      {!readOnly && (
+        <>
+          <input
+            ref={input}
+            type="file"
+            accept="image/jpeg,image/png,image/*"
+            capture="environment"
+            multiple
+            hidden
+            aria-label={t("addPhotos")}
+            disabled={disabled || preparing || full}
+            onChange={(event) => {
+              const files = Array.from(event.target.files ?? []);
+              event.target.value = "";
+              if (files.length > 0) void add(files);
+            }}
+          />
+          <Box>
+            <Button variant="outlined" loading={preparing} loadingPosition="start" disabled={disabled || full} onClick={() => void openCamera()}>
+              {preparing ? t("preparingPhotos") : t("addPhotos")}
+            </Button>
+          </Box>
+          {full && <Typography color="text.secondary">{t("photoLimitReached", { max })}</Typography>}
+        </>
+      )}
       {problem && <Alert severity="error">{problem}</Alert>}
     </Stack>
   );

@@ -69,7 +69,7 @@ function OpenDeficiency({ deficiency, timeZone, mayResolve }: { deficiency: Defi
         </Typography>
         {deficiency.photos && deficiency.photos.length > 0 && (
           <Box sx={{ mt: 2 }}>
-            <PhotoField label={t("photosLabel")} photos={deficiency.photos} onChange={() => undefined} disabled />
+            <PhotoField label={t("photosLabel")} photos={deficiency.photos} onChange={() => undefined} readOnly />
           </Box>
         )}
       </Box>

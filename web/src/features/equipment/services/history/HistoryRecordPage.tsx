@@ -143,7 +143,7 @@ function HistoryForm({ records, record, mayWrite }: { records: EquipmentRecords;
                 answer.photos &&
                 answer.photos.length > 0 && (
                   <Box key={answer.questionId || index} sx={{ mt: 3 }}>
-                    <PhotoField label={t("checklistAnswerPhotos", { question: answer.question })} photos={answer.photos} onChange={() => undefined} disabled />
+                    <PhotoField label={t("checklistAnswerPhotos", { question: answer.question })} photos={answer.photos} onChange={() => undefined} readOnly />
                   </Box>
                 ),
             )}

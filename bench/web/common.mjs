@@ -96,3 +96,58 @@ export async function stopProfile(session) {
   });
   for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`profile: ${ms.toFixed(1)} ms ${key}`);
 }
+
+/** Runs `act` in the page and answers the ms until `done()` holds at an animation frame; `window.__acted` holds the ms of `act` itself. */
+export function timeInPage(page, act, done, arg) {
+  return page.evaluate(
+    async ({ act, done, arg }) => {
+      const action = new Function("arg", act);
+      const check = new Function("arg", done);
+      const started = performance.now();
+      action(arg);
+      window.__acted = performance.now() - started;
+      for (;;) {
+        await new Promise((r) => requestAnimationFrame(r));
+        if (await check(arg)) return performance.now() - started;
+        if (performance.now() - started > 60_000) throw new Error("timed out");
+      }
+    },
+    { act, done, arg },
+  );
+}
+
+/** The keys typed into the equipment search: "4321" a key at a time, then taken back; every key changes the rows. */
+export const SEARCH_KEYS = ["4", "43", "432", "4321", "432", "43", "4", ""];
+
+/** Sets the focused search box to `text` and answers the ms until the equipment list's rows changed. */
+export function searchKeystroke(page, text) {
+  return timeInPage(
+    page,
+    `const box = document.activeElement; const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set;
+     window.__rows = document.querySelector(".MuiList-root")?.textContent;
+     set.call(box, arg); box.dispatchEvent(new Event("input", { bubbles: true }));`,
+    `return document.activeElement.value === arg && document.querySelector(".MuiList-root")?.textContent !== window.__rows;`,
+    text,
+  );
+}
+
+/** The server's equipment-type changes after `cursor`, as a device downloads them; answers them and the new cursor. */
+export async function changesSince(url, orgId, token, cursor) {
+  const all = [];
+  for (;;) {
+    const response = await fetch(`${url}/api/organizations/${orgId}/sync?cursor=${cursor}`, { headers: { Authorization: `Bearer ${token}` } });
+    const page = await response.json();
+    all.push(...(page.equipmentTypes ?? []));
+    cursor = page.cursor;
+    if (!page.hasMore) return { records: all, cursor };
+  }
+}
+
+/** Polls `check` every 20 ms until it holds; throws after `timeout` ms naming `what`. */
+export async function until(check, what, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -8,7 +8,7 @@
 //     list stays open in the first) to the list's Inspection Due count changed (goal < 100 ms),
 //     and of that the list's own work: the last "fieldtag:due-counts" measure in its timeline.
 // Times are read in the page (performance.now / Date.now) at the next animation frame.
-import { hex, launchProfile, logIn, median, signUp, startServer, stopProfile } from "./common.mjs";
+import { hex, launchProfile, logIn, median, SEARCH_KEYS, searchKeystroke, signUp, startServer, stopProfile, timeInPage } from "./common.mjs";
 
 const ITEMS = Number(process.env.FIELDTAG_BENCH_ITEMS ?? 5_000);
 
@@ -46,25 +46,6 @@ async function seed(url, email, password) {
     await upload({ equipment, performedServices, history });
   }
   return { site, items, records: 6 + ITEMS * 3.9 };
-}
-
-/** Runs `act` in the page and answers the ms until `done()` holds at an animation frame. */
-async function timeInPage(page, act, done, arg) {
-  return page.evaluate(
-    async ({ act, done, arg }) => {
-      const action = new Function("arg", act);
-      const check = new Function("arg", done);
-      const started = performance.now();
-      action(arg);
-      window.__acted = performance.now() - started;
-      for (;;) {
-        await new Promise((r) => requestAnimationFrame(r));
-        if (check(arg)) return performance.now() - started;
-        if (performance.now() - started > 30_000) throw new Error("timed out");
-      }
-    },
-    { act, done, arg },
-  );
 }
 
 /** With FIELDTAG_BENCH_PROFILE=render|search|badge, a CPU profile of that phase in the list's tab: its top functions by self time. */
@@ -115,19 +96,9 @@ async function main() {
     const search = page.getByRole("searchbox", { name: "Search" });
     await search.click();
     const profiler = await startProfile(page, "search");
-    const typed = ["4", "43", "432", "4321", "432", "43", "4", ""];
     const keystrokes = [];
-    for (const [n, text] of typed.entries()) {
-      keystrokes.push(
-        await timeInPage(
-          page,
-          `const box = document.activeElement; const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set;
-           window.__rows = document.querySelector(".MuiList-root")?.textContent;
-           set.call(box, arg); box.dispatchEvent(new Event("input", { bubbles: true }));`,
-          `return document.activeElement.value === arg && document.querySelector(".MuiList-root")?.textContent !== window.__rows;`,
-          text,
-        ),
-      );
+    for (const [n, text] of SEARCH_KEYS.entries()) {
+      keystrokes.push(await searchKeystroke(page, text));
       if (process.env.FIELDTAG_BENCH_PROFILE === "search") console.log(`key ${JSON.stringify(text)}: ${keystrokes.at(-1).toFixed(1)} ms, of which the event ${(await page.evaluate(() => window.__acted)).toFixed(1)} ms`);
       if (n === 3) {
         const found = await page.locator(".equipment-row-name").allTextContents();

@@ -12,7 +12,7 @@
 //     alternating.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { dist, hex, launchProfile, logIn, median, signUp, startServer } from "./common.mjs";
+import { changesSince, dist, hex, launchProfile, logIn, median, SEARCH_KEYS, searchKeystroke, signUp, startServer, timeInPage, until } from "./common.mjs";
 
 const ITEMS = Number(process.env.FIELDTAG_BENCH_ITEMS ?? 5_000);
 const PHOTOS = 100;
@@ -78,24 +78,6 @@ function workerUrl() {
   return `/assets/${name}`;
 }
 
-/** Runs `act` in the page and answers the ms until `done()` holds at an animation frame. */
-function timeInPage(page, act, done, arg) {
-  return page.evaluate(
-    async ({ act, done, arg }) => {
-      const action = new Function("arg", act);
-      const check = new Function("arg", done);
-      const started = performance.now();
-      action(arg);
-      for (;;) {
-        await new Promise((r) => requestAnimationFrame(r));
-        if (await check(arg)) return performance.now() - started;
-        if (performance.now() - started > 60_000) throw new Error("timed out");
-      }
-    },
-    { act, done, arg },
-  );
-}
-
 const PICK = `const input = document.querySelector('input[type="file"][capture]');
   const files = new DataTransfer(); files.items.add(window.__camera);
   input.files = files.files; input.dispatchEvent(new Event("change", { bubbles: true }));`;
@@ -105,17 +87,8 @@ const SHOWN = `const imgs = [...document.querySelectorAll('[role="group"] li img
 /** Types a search and takes it back, a key at a time; answers each key's ms. */
 async function typeSearch(page) {
   const times = [];
-  for (const text of ["4", "43", "432", "4321", "432", "43", "4", ""]) {
-    times.push(
-      await timeInPage(
-        page,
-        `const box = document.activeElement; const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set;
-         window.__rows = document.querySelector(".MuiList-root")?.textContent;
-         set.call(box, arg); box.dispatchEvent(new Event("input", { bubbles: true }));`,
-        `return document.activeElement.value === arg && document.querySelector(".MuiList-root")?.textContent !== window.__rows;`,
-        text,
-      ),
-    );
+  for (const text of SEARCH_KEYS) {
+    times.push(await searchKeystroke(page, text));
     await new Promise((r) => setTimeout(r, 60));
   }
   return times;
@@ -194,25 +167,6 @@ function waitingPhotos(page) {
     db.close();
     return all.filter((entry) => entry.state !== "uploaded").length;
   });
-}
-
-async function changesSince(url, orgId, token, cursor) {
-  const all = [];
-  for (;;) {
-    const response = await fetch(`${url}/api/organizations/${orgId}/sync?cursor=${cursor}`, { headers: { Authorization: `Bearer ${token}` } });
-    const page = await response.json();
-    all.push(...(page.equipmentTypes ?? []));
-    cursor = page.cursor;
-    if (!page.hasMore) return { records: all, cursor };
-  }
-}
-
-async function until(check, what, timeout = 120_000) {
-  const deadline = Date.now() + timeout;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 async function readable(url, orgId, token, fileName) {
@@ -312,7 +266,7 @@ async function main() {
     for (let run = 0; run < RUNS * 2; run++) {
       const withPhotos = run % 2 === 1;
       await context.setOffline(true);
-      await until(async () => /offline$/.test((await status.textContent()) ?? ""), "the app to say offline");
+      await until(async () => /offline$/.test((await status.textContent()) ?? ""), "the app to say offline", 120_000);
       const stamp = new Date().toISOString();
       const records = Array.from({ length: CHANGES }, (_, i) => ({ id: hex(), orgId, name: `Pump ${run}.${i}`, lastUpdated: stamp }));
       await queueChanges(page, "equipmentTypes", records);

@@ -10,7 +10,7 @@
 // 20 ms through the sync download, as another device would see them).
 // The 50 changes are written into the device's store as the app's own saves leave them (the
 // records flagged in their list, and the outbox), so the run times the upload path only.
-import { hex, launchProfile, logIn, median, signUp, startServer } from "./common.mjs";
+import { changesSince, hex, launchProfile, logIn, median, signUp, startServer, until } from "./common.mjs";
 
 const RUNS = Number(process.env.FIELDTAG_BENCH_RUNS ?? 20);
 const CHANGES = 50;
@@ -47,26 +47,6 @@ function outboxSize(page) {
     db.close();
     return outbox.length;
   });
-}
-
-/** The server's changes after `cursor`, as a device downloads them. */
-async function changesSince(url, orgId, token, cursor) {
-  const all = [];
-  for (;;) {
-    const response = await fetch(`${url}/api/organizations/${orgId}/sync?cursor=${cursor}`, { headers: { Authorization: `Bearer ${token}` } });
-    const page = await response.json();
-    all.push(...(page.equipmentTypes ?? []));
-    cursor = page.cursor;
-    if (!page.hasMore) return { records: all, cursor };
-  }
-}
-
-async function until(check, what, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 async function main() {

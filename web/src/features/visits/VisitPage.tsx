@@ -5,7 +5,7 @@
  * can) and writes the day's `visits` record; the technician's saved visit of that day opens
  * with its name and signature, and signing again replaces it. Works offline throughout.
  */
-import { Alert, Box, List, ListItem, ListItemText, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Box, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
 import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { useAuth } from "../../auth/AuthProvider";
@@ -20,6 +20,7 @@ import { keepImage } from "../../offline/images";
 import { useLoadedRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { useStoredRecord } from "../../offline/useStoredRecord";
 import { SaveButton } from "../../ui/SaveButton";
+import { ScreenFrame } from "../../ui/ScreenFrame";
 import { TextInput } from "../../ui/forms/TextInput";
 import { textError } from "../../ui/forms/validation";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
@@ -29,17 +30,25 @@ import { type VisitWork, isDay, visitOf, visitRecord, visitWork } from "./visits
 
 function Frame({ subtitle, children }: { subtitle?: string; children: ReactNode }) {
   return (
-    <Paper sx={{ p: { xs: 4, sm: 6 }, maxWidth: 720, mx: "auto" }}>
-      <Typography variant="h5" component="h1">
-        {t("visitTitle")}
+    <ScreenFrame title={t("visitTitle")} subtitle={subtitle}>
+      {children}
+    </ScreenFrame>
+  );
+}
+
+/** A titled part of the visit: its list of `children` rows, or the `empty` text when there are none. */
+function WorkSection({ id, title, empty, children }: { id: string; title: string; empty: string; children: ReactNode[] }) {
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography variant="subtitle1" component="h2" id={id}>
+        {title}
       </Typography>
-      {subtitle && (
-        <Typography color="text.secondary" sx={{ mt: 2 }}>
-          {subtitle}
-        </Typography>
+      {children.length === 0 ? (
+        <Typography color="text.secondary">{empty}</Typography>
+      ) : (
+        <List dense>{children}</List>
       )}
-      <Box sx={{ mt: 5 }}>{children}</Box>
-    </Paper>
+    </Box>
   );
 }
 
@@ -147,41 +156,23 @@ function VisitForm({ site, date, work, equipment, saved, report }: VisitFormProp
   return (
     <Box component="form" onSubmit={submit} noValidate>
       <Stack spacing={4}>
-        <Box component="section" aria-labelledby="visit-work">
-          <Typography variant="subtitle1" component="h2" id="visit-work">
-            {t("visitWorkDone")}
-          </Typography>
-          {work.history.length === 0 ? (
-            <Typography color="text.secondary">{t("visitNothingDone")}</Typography>
-          ) : (
-            <List dense>
-              {work.history.map((h) => (
-                <ListItem key={h.id} divider disableGutters>
-                  <ListItemText
-                    primary={h.description}
-                    secondary={t("visitWorkLine", { time: formatDate(h.date, timeZone), equipment: names.get(h.equipmentId) ?? "" })}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          )}
-        </Box>
-        <Box component="section" aria-labelledby="visit-deficiencies">
-          <Typography variant="subtitle1" component="h2" id="visit-deficiencies">
-            {t("visitDeficienciesFound")}
-          </Typography>
-          {work.deficiencies.length === 0 ? (
-            <Typography color="text.secondary">{t("visitNoDeficiencies")}</Typography>
-          ) : (
-            <List dense>
-              {work.deficiencies.map((d) => (
-                <ListItem key={d.id} divider disableGutters>
-                  <ListItemText primary={d.description} secondary={names.get(d.equipmentId) ?? ""} />
-                </ListItem>
-              ))}
-            </List>
-          )}
-        </Box>
+        <WorkSection id="visit-work" title={t("visitWorkDone")} empty={t("visitNothingDone")}>
+          {work.history.map((h) => (
+            <ListItem key={h.id} divider disableGutters>
+              <ListItemText
+                primary={h.description}
+                secondary={t("visitWorkLine", { time: formatDate(h.date, timeZone), equipment: names.get(h.equipmentId) ?? "" })}
+              />
+            </ListItem>
+          ))}
+        </WorkSection>
+        <WorkSection id="visit-deficiencies" title={t("visitDeficienciesFound")} empty={t("visitNoDeficiencies")}>
+          {work.deficiencies.map((d) => (
+            <ListItem key={d.id} divider disableGutters>
+              <ListItemText primary={d.description} secondary={names.get(d.equipmentId) ?? ""} />
+            </ListItem>
+          ))}
+        </WorkSection>
         <TextInput label={t("visitCustomerName")} value={signerName} onChange={setSignerName} required autoComplete="off" />
         {saved && <SavedSignature visit={saved} timeZone={timeZone} />}
         <SignaturePad label={t("visitCustomerSignature")} onChange={setSignature} />

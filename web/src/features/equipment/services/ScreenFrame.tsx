@@ -1,28 +1,14 @@
 /**
  * The frame of this feature's screens (performed-service dates, checklist, history record,
- * deficiency): a titled sheet that fits a 375 px phone, and the message shown instead of the
- * form while the item loads, when it is not on the device, or when the user may not use it.
+ * deficiency): the shared titled sheet (web/src/ui/ScreenFrame.tsx), and the message shown
+ * instead of the form while the item loads, when it is not on the device, or when the user may
+ * not use it.
  */
-import { Alert, Box, Paper, Typography } from "@mui/material";
+import { Alert, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { t } from "../../../lib/strings";
+import { ScreenFrame } from "../../../ui/ScreenFrame";
 import type { EquipmentRecords, EquipmentRecordsState } from "./useEquipmentRecords";
-
-export function ScreenFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
-  return (
-    <Paper sx={{ p: { xs: 4, sm: 6 }, maxWidth: 720, mx: "auto" }}>
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
-      {subtitle && (
-        <Typography color="text.secondary" sx={{ mt: 2 }}>
-          {subtitle}
-        </Typography>
-      )}
-      <Box sx={{ mt: 5 }}>{children}</Box>
-    </Paper>
-  );
-}
 
 /** What to show while the records are not ready; null once they are. */
 function recordsMessage(state: EquipmentRecordsState): ReactNode {

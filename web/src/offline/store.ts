@@ -1,9 +1,11 @@
 /**
  * The local database of spec §3 "Local storage": IndexedDB "fieldtag", version 3, one
  * key-value object store with out-of-line string keys. This is the only module that touches
- * IndexedDB. Lists are stored one array per key, so a bulk write is a few large puts rather
- * than one row per record.
+ * the records' IndexedDB (opened through ./idb.ts, which the image queue shares). Lists are
+ * stored one array per key, so a bulk write is a few large puts rather than one row per record.
  */
+
+import { completion, openDatabase, settled } from "./idb";
 
 export const DATABASE_NAME = "fieldtag";
 export const DATABASE_VERSION = 3;
@@ -65,27 +67,10 @@ interface DestroyedMessage {
   type: "destroyed";
 }
 
-function settled<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function completion(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error ?? new Error("transaction aborted"));
-  });
-}
-
-function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
-  const request = factory.open(name, DATABASE_VERSION);
-  request.onupgradeneeded = () => {
-    const db = request.result;
+function open(factory: IDBFactory, name: string): Promise<IDBDatabase> {
+  return openDatabase(factory, name, DATABASE_VERSION, (db) => {
     if (!db.objectStoreNames.contains(OBJECT_STORE)) db.createObjectStore(OBJECT_STORE);
-  };
-  return settled(request);
+  });
 }
 
 function defaultChannel(): BroadcastChannel | null {
@@ -102,7 +87,7 @@ export function openStore({
   let destroyed = false;
 
   function database(): Promise<IDBDatabase> {
-    connection ??= openDatabase(factory, name).then(
+    connection ??= open(factory, name).then(
       (db) => {
         // Another tab upgrading or deleting the database must not wait on us; reopen on next use.
         db.onversionchange = () => {

@@ -7,6 +7,8 @@
  * its bytes go and its thumbnail stays, so lists still show it offline.
  */
 
+import { completion, openDatabase, settled } from "../idb";
+
 export type ImageFolder = "photos" | "signatures";
 
 export const IMAGE_DATABASE = "fieldtag-images";
@@ -69,29 +71,11 @@ export interface ImageQueueOptions {
   channel?: BroadcastChannel | null;
 }
 
-function settled<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function completion(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error ?? new Error("transaction aborted"));
-    tx.onerror = () => reject(tx.error ?? new Error("transaction failed"));
-  });
-}
-
-function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
-  const request = factory.open(name, DATABASE_VERSION);
-  request.onupgradeneeded = () => {
-    const db = request.result;
+function open(factory: IDBFactory, name: string): Promise<IDBDatabase> {
+  return openDatabase(factory, name, DATABASE_VERSION, (db) => {
     if (!db.objectStoreNames.contains(IMAGES)) db.createObjectStore(IMAGES, { keyPath: "fileName" });
     if (!db.objectStoreNames.contains(BYTES)) db.createObjectStore(BYTES, { keyPath: "fileName" });
-  };
-  return settled(request);
+  });
 }
 
 function defaultChannel(): BroadcastChannel | null {
@@ -100,7 +84,7 @@ function defaultChannel(): BroadcastChannel | null {
 
 export function openImageQueue({ indexedDB: factory = globalThis.indexedDB, name = IMAGE_DATABASE, channel = defaultChannel() }: ImageQueueOptions = {}): ImageQueue {
   let database: Promise<IDBDatabase> | null = null;
-  const db = () => (database ??= openDatabase(factory, name));
+  const db = () => (database ??= open(factory, name));
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of listeners) listener();

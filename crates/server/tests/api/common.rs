@@ -101,6 +101,18 @@ impl TestApp {
         self.request(method, path).bearer_auth(token)
     }
 
+    /// Uploads `body` as `account` (PATCH …/sync) and answers the per-record statuses.
+    pub async fn sync_upload(&self, account: &Account, body: Value) -> Value {
+        let path = format!("/api/organizations/{}/sync", account.org_id);
+        expect(self.authed(Method::PATCH, &path, &account.token).json(&body).send().await.unwrap(), StatusCode::OK).await
+    }
+
+    /// Downloads everything `account` may read (GET …/sync from the start).
+    pub async fn sync_download(&self, account: &Account) -> Value {
+        let path = format!("/api/organizations/{}/sync", account.org_id);
+        expect(self.authed(Method::GET, &path, &account.token).send().await.unwrap(), StatusCode::OK).await
+    }
+
     pub async fn sign_up(&self, email: &str) -> Account {
         let password = "correct horse battery".to_string();
         let response = self

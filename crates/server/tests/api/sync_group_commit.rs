@@ -27,15 +27,10 @@ fn equipment(org: &str, id: &str, location_id: &str, name: &str) -> Value {
     json!({"id": id, "orgId": org, "locationId": location_id, "name": name, "barcode": "FT-0001", "manufactureDate": "2024-03-01T00:00:00Z", "lastUpdated": "2026-11-22T10:00:00Z", "deleted": false})
 }
 
-async fn upload(app: &TestApp, account: &Account, body: Value) -> Value {
-    let path = format!("/api/organizations/{}/sync", account.org_id);
-    expect(app.authed(Method::PATCH, &path, &account.token).json(&body).send().await.unwrap(), StatusCode::OK).await
-}
-
 async fn parallel_uploads_are_each_answered_kept_and_never_skipped(app: &TestApp) {
     let owner = app.sign_up("owner@acme.ca").await;
     let site_id = id();
-    upload(app, &owner, json!({"locations": [site(&owner.org_id, &site_id, "Plant")]})).await;
+    app.sync_upload(&owner, json!({"locations": [site(&owner.org_id, &site_id, "Plant")]})).await;
     let (_, start, _) = ReaderApp { base: app.base.clone(), http: app.http.clone() }.page(&owner, 0).await;
 
     // A reader follows the feed, a page of 3 at a time, while the uploads commit.

@@ -5,7 +5,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{Account, TestApp, expect};
+use crate::common::{TestApp, expect};
 
 crate::on_both_engines!(
     a_stamp_from_the_future_never_outranks_later_edits,
@@ -17,16 +17,6 @@ crate::on_both_engines!(
 
 fn id() -> String {
     fieldtag_store::new_id()
-}
-
-async fn upload(app: &TestApp, account: &Account, body: Value) -> Value {
-    let path = format!("/api/organizations/{}/sync", account.org_id);
-    expect(app.authed(Method::PATCH, &path, &account.token).json(&body).send().await.unwrap(), StatusCode::OK).await
-}
-
-async fn download(app: &TestApp, account: &Account) -> Value {
-    let path = format!("/api/organizations/{}/sync", account.org_id);
-    expect(app.authed(Method::GET, &path, &account.token).send().await.unwrap(), StatusCode::OK).await
 }
 
 fn site(org: &str, id: &str, name: &str, stamp: &str) -> Value {
@@ -54,7 +44,7 @@ async fn a_stamp_from_the_future_never_outranks_later_edits(app: &TestApp) {
     let depot = id();
     let before = jiff::Timestamp::now().as_millisecond();
     let answer =
-        upload(app, &owner, json!({"locations": [site(&org, &depot, "Depot from a wrong clock", "2099-01-01T00:00:00.000Z")]})).await;
+        app.sync_upload(&owner, json!({"locations": [site(&org, &depot, "Depot from a wrong clock", "2099-01-01T00:00:00.000Z")]})).await;
     let accepted = &answer["locations"][0];
     assert_eq!(accepted["status"], "accepted", "{answer}");
     // The device keeps its work, and is told the stamp it was stored under: the time of receipt.
@@ -70,16 +60,16 @@ async fn a_stamp_from_the_future_never_outranks_later_edits(app: &TestApp) {
     // A real edit a moment later wins, and so does the delete after it.
     let later = jiff::Timestamp::from_millisecond(after + 1_000).unwrap();
     let edit = site(&org, &depot, "Depot", &later.to_string());
-    assert_eq!(upload(app, &owner, json!({"locations": [edit]})).await["locations"][0]["status"], "accepted");
+    assert_eq!(app.sync_upload(&owner, json!({"locations": [edit]})).await["locations"][0]["status"], "accepted");
     let mut delete = site(&org, &depot, "Depot", &jiff::Timestamp::from_millisecond(after + 2_000).unwrap().to_string());
     delete["deleted"] = json!(true);
-    assert_eq!(upload(app, &owner, json!({"locations": [delete]})).await["locations"][0]["status"], "accepted");
+    assert_eq!(app.sync_upload(&owner, json!({"locations": [delete]})).await["locations"][0]["status"], "accepted");
     assert!(app.store.record(&org, "locations", &depot).await.unwrap().unwrap().deleted);
 
     // A little ahead (a clock a minute fast) is kept as sent, and said nothing of.
     let near = jiff::Timestamp::from_millisecond(jiff::Timestamp::now().as_millisecond() + 60_000).unwrap();
     let near_text = fieldtag_domain::time::format_stamp(near);
-    let answer = upload(app, &owner, json!({"locations": [site(&org, &id(), "Annex", &near_text)]})).await;
+    let answer = app.sync_upload(&owner, json!({"locations": [site(&org, &id(), "Annex", &near_text)]})).await;
     assert_eq!(answer["locations"][0]["status"], "accepted");
     assert!(answer["locations"][0].get("lastUpdated").is_none(), "{answer}");
 }
@@ -103,12 +93,12 @@ async fn server_times_are_written_in_one_form(app: &TestApp) {
     let organization = expect(organization, StatusCode::OK).await;
     let organization = if organization.get("data").is_some() { organization["data"].clone() } else { organization };
     seen.push(("organization lastUpdated".into(), organization["lastUpdated"].as_str().unwrap().into()));
-    let feed = download(app, &owner).await;
+    let feed = app.sync_download(&owner).await;
     seen.push(("sync serverTime".into(), feed["serverTime"].as_str().unwrap().into()));
     for record in feed["organization"].as_array().unwrap().iter().chain(feed["users"].as_array().unwrap()) {
         seen.push(("downloaded lastUpdated".into(), record["lastUpdated"].as_str().unwrap().into()));
     }
-    let answer = upload(app, &owner, json!({"locations": [site(&org, &id(), "Depot", "2026-11-22T05:00:00.5-05:00")]})).await;
+    let answer = app.sync_upload(&owner, json!({"locations": [site(&org, &id(), "Depot", "2026-11-22T05:00:00.5-05:00")]})).await;
     seen.push(("upload serverTime".into(), answer["serverTime"].as_str().unwrap().into()));
     let export = app.authed(Method::GET, &format!("/api/organizations/{org}/export"), &owner.token).send().await.unwrap();
     let export = expect(export, StatusCode::OK).await;
@@ -135,8 +125,8 @@ async fn billing_events_of_two_organizations_never_collide(app: &TestApp) {
         let transfer = json!({"id": history_id, "orgId": org, "equipmentId": item, "locationId": to, "happenedAtLocationId": from,
             "type": 6, "date": "2026-11-20T10:00:00.000Z", "description": "Transferred",
             "changes": {"before": {"locationId": from}, "after": {"locationId": to}}, "lastUpdated": "2026-11-20T10:00:00.000Z"});
-        let answer = upload(
-            app,
+        let answer = app
+            .sync_upload(
             &owner,
             json!({"locations": [site(&org, &from, "From", "2026-11-20T10:00:00.000Z"), site(&org, &to, "To", "2026-11-20T10:00:00.000Z")],
                    "history": [transfer]}),
@@ -155,12 +145,13 @@ async fn a_stale_answer_carries_the_servers_copy_only_when_the_caller_may_read_i
     let note = id();
     let secret = json!({"id": note, "orgId": org, "equipmentId": id(), "locationId": depot, "type": 7, "date": "2026-11-20T10:00:00.000Z",
                         "description": "Confidential: the alarm code is 4321", "lastUpdated": "2026-11-20T10:00:00.000Z"});
-    upload(app, &owner, json!({"locations": [site(&org, &depot, "Depot", "2026-11-20T10:00:00.000Z")], "history": [secret.clone()]})).await;
+    app.sync_upload(&owner, json!({"locations": [site(&org, &depot, "Depot", "2026-11-20T10:00:00.000Z")], "history": [secret.clone()]}))
+        .await;
 
     let mut old = secret.clone();
     old["description"] = json!("guess");
     old["lastUpdated"] = json!("2020-01-01T00:00:00.000Z");
-    let answer = upload(app, &writer, json!({"history": [old]})).await;
+    let answer = app.sync_upload(&writer, json!({"history": [old]})).await;
     let stale = &answer["history"][0];
     assert_eq!(stale["status"], "stale", "{answer}");
     assert!(stale.get("record").is_none(), "{answer}");
@@ -169,7 +160,7 @@ async fn a_stale_answer_carries_the_servers_copy_only_when_the_caller_may_read_i
     // The owner, who reads history, gets the server's copy.
     let mut old = secret;
     old["lastUpdated"] = json!("2020-01-01T00:00:00.000Z");
-    let answer = upload(app, &owner, json!({"history": [old]})).await;
+    let answer = app.sync_upload(&owner, json!({"history": [old]})).await;
     assert_eq!(answer["history"][0]["record"]["description"], "Confidential: the alarm code is 4321");
 }
 
@@ -177,7 +168,7 @@ async fn members_without_settings_read_see_names_but_not_emails_or_permissions(a
     let owner = app.sign_up("owner@acme.ca").await;
     let tech = app.add_user(&owner, "tech@acme.ca", &["WEB_LOGIN", "SCHEDULE_READ"]).await;
     let clerk = app.add_user(&owner, "clerk@acme.ca", &["WEB_LOGIN", "SETTINGS_READ"]).await;
-    let users = download(app, &tech).await["users"].as_array().unwrap().clone();
+    let users = app.sync_download(&tech).await["users"].as_array().unwrap().clone();
     assert_eq!(users.len(), 3);
     for user in &users {
         assert!(user["name"].is_string(), "{user}");
@@ -188,6 +179,6 @@ async fn members_without_settings_read_see_names_but_not_emails_or_permissions(a
             assert!(user.get("email").is_none() && user.get("permissions").is_none(), "{user}");
         }
     }
-    let users = download(app, &clerk).await["users"].as_array().unwrap().clone();
+    let users = app.sync_download(&clerk).await["users"].as_array().unwrap().clone();
     assert!(users.iter().all(|u| u["email"].is_string() && u["permissions"].is_array()), "SETTINGS_READ sees every user whole");
 }

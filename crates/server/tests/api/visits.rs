@@ -3,10 +3,9 @@
 //! history records and checklist answers refused with their paths.
 
 use fieldtag_domain::sync_kind::SyncKind;
-use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{Account, TestApp, expect};
+use crate::common::{Account, TestApp};
 use crate::sync_kinds::sample;
 
 crate::on_both_engines!(
@@ -25,20 +24,10 @@ fn photo() -> String {
     format!("photos/{}.jpg", id())
 }
 
-async fn upload(app: &TestApp, account: &Account, body: Value) -> Value {
-    let path = format!("/api/organizations/{}/sync", account.org_id);
-    expect(app.authed(Method::PATCH, &path, &account.token).json(&body).send().await.unwrap(), StatusCode::OK).await
-}
-
-async fn download(app: &TestApp, account: &Account) -> Value {
-    let path = format!("/api/organizations/{}/sync", account.org_id);
-    expect(app.authed(Method::GET, &path, &account.token).send().await.unwrap(), StatusCode::OK).await
-}
-
 /// A site of `owner`'s, uploaded; answers its id.
 async fn site(app: &TestApp, owner: &Account) -> String {
     let site = sample(SyncKind::Locations, owner, "", STAMP);
-    assert_eq!(upload(app, owner, json!({"locations": [site]})).await["locations"][0]["status"], "accepted");
+    assert_eq!(app.sync_upload(owner, json!({"locations": [site]})).await["locations"][0]["status"], "accepted");
     site["id"].as_str().unwrap().to_string()
 }
 
@@ -53,26 +42,26 @@ async fn a_visit_travels_under_the_service_permissions(app: &TestApp) {
     let mut visit = sample(SyncKind::Visits, &tech, &site_id, STAMP);
     visit["historyIds"] = json!([id(), id()]);
     visit["deficiencyIds"] = json!([id()]);
-    let answer = upload(app, &tech, json!({"visits": [visit.clone()]})).await;
+    let answer = app.sync_upload(&tech, json!({"visits": [visit.clone()]})).await;
     assert_eq!(answer["visits"][0]["status"], "accepted", "{answer}");
 
-    let down = download(app, &office).await;
+    let down = app.sync_download(&office).await;
     let found = down["visits"].as_array().unwrap().iter().find(|v| v["id"] == visit["id"]).cloned().expect("the office sees the visit");
     for field in ["locationId", "date", "userId", "historyIds", "deficiencyIds", "signerName", "signature", "signedAt"] {
         assert_eq!(found[field], visit[field], "{field}");
     }
 
-    let refused = upload(app, &other_trades, json!({"visits": [sample(SyncKind::Visits, &other_trades, &site_id, STAMP)]})).await;
+    let refused = app.sync_upload(&other_trades, json!({"visits": [sample(SyncKind::Visits, &other_trades, &site_id, STAMP)]})).await;
     assert_eq!(refused["visits"][0]["status"], "rejected", "{refused}");
     assert_eq!(refused["visits"][0]["reason"], "You need the SERVICE_WRITE permission");
     assert!(app.store.record(&owner.org_id, "visits", refused["visits"][0]["id"].as_str().unwrap()).await.unwrap().is_none());
     let mut rewritten = visit.clone();
     rewritten["signerName"] = json!("Someone Else");
     rewritten["lastUpdated"] = json!("2026-11-22T22:00:00Z");
-    let refused = upload(app, &other_trades, json!({"visits": [rewritten]})).await;
+    let refused = app.sync_upload(&other_trades, json!({"visits": [rewritten]})).await;
     assert_eq!(refused["visits"][0]["reason"], "You need the SERVICE_WRITE permission", "nor is one rewritten");
 
-    let not_theirs = download(app, &other_trades).await;
+    let not_theirs = app.sync_download(&other_trades).await;
     assert!(not_theirs.get("visits").is_none(), "visits need SERVICE_READ: {not_theirs}");
     assert!(not_theirs.get("history").is_some());
 }
@@ -86,7 +75,7 @@ async fn a_visit_stays_in_its_organization(app: &TestApp) {
     let mut their_org = sample(SyncKind::Visits, &ours, &our_site, STAMP);
     their_org["orgId"] = json!(theirs.org_id);
     let fine = sample(SyncKind::Visits, &ours, &our_site, STAMP);
-    let answer = upload(app, &ours, json!({"visits": [on_their_site, their_org, fine]})).await;
+    let answer = app.sync_upload(&ours, json!({"visits": [on_their_site, their_org, fine]})).await;
     let visits = answer["visits"].as_array().unwrap();
     assert_eq!(visits[0]["status"], "rejected", "{answer}");
     assert!(visits[0]["reason"].as_str().unwrap().starts_with("locationId"), "{answer}");
@@ -98,7 +87,7 @@ async fn a_visit_stays_in_its_organization(app: &TestApp) {
         assert!(app.store.record(&theirs.org_id, "visits", visit_id).await.unwrap().is_none());
         assert!(app.store.record(&ours.org_id, "visits", visit_id).await.unwrap().is_none());
     }
-    let down = download(app, &theirs).await;
+    let down = app.sync_download(&theirs).await;
     assert!(down["visits"].as_array().is_none_or(|visits| visits.is_empty()), "nothing of ours reached them: {down}");
 }
 
@@ -120,7 +109,7 @@ async fn photos_are_checked_with_their_path(app: &TestApp) {
         "deficiencies": [with_photos(SyncKind::Deficiencies, json!(eleven)), with_photos(SyncKind::Deficiencies, ten.clone())],
         "history": [with_photos(SyncKind::History, json!([photo(), "photos/../secret.jpg"])), answered, kept.clone()],
     });
-    let answer = upload(app, &owner, body).await;
+    let answer = app.sync_upload(&owner, body).await;
     let reason = |key: &str, index: usize| answer[key][index]["reason"].as_str().unwrap_or_default().to_string();
     assert_eq!(reason("deficiencies", 0), "photos[10]: at most 10 photos per record", "{answer}");
     assert_eq!(answer["deficiencies"][1]["status"], "accepted", "{answer}");
@@ -128,7 +117,7 @@ async fn photos_are_checked_with_their_path(app: &TestApp) {
     assert_eq!(reason("history", 1), "questionnaireAnswers[0].photos[0]: must be a photo name like photos/<32 hex>.jpg", "{answer}");
     assert_eq!(answer["history"][2]["status"], "accepted", "{answer}");
 
-    let down = download(app, &owner).await;
+    let down = app.sync_download(&owner).await;
     let deficiency = down["deficiencies"].as_array().unwrap().iter().find(|d| d["photos"].is_array()).cloned().unwrap();
     assert_eq!(deficiency["photos"], ten, "the names travel as the device made them");
     let history = down["history"].as_array().unwrap().iter().find(|h| h["id"] == kept["id"]).cloned().unwrap();

@@ -9,7 +9,7 @@ use std::io::Cursor;
 use std::sync::Arc;
 
 use image::codecs::jpeg::JpegEncoder;
-use image::{DynamicImage, ImageFormat, ImageReader, Limits};
+use image::{DynamicImage, GrayImage, ImageFormat, ImageReader, Limits, RgbImage};
 use serde_json::Value;
 use tokio::sync::Semaphore;
 
@@ -144,11 +144,7 @@ pub fn history_photo_names(record: &Value) -> Vec<String> {
 /// A small copy of an image: a JPEG photo's thumbnail (longest side [`THUMBNAIL_SIDE`]), or a
 /// PNG signature no wider than [`SIGNATURE_SIDE`]. None when it does not decode.
 pub fn thumbnail(bytes: &[u8], format: ImageFormat) -> Option<Vec<u8>> {
-    let mut limits = Limits::default();
-    limits.max_alloc = Some(MAX_DECODED_BYTES);
-    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
-    reader.limits(limits);
-    let image = reader.decode().ok()?;
+    let image = if format == ImageFormat::Jpeg { decode_scaled_jpeg(bytes)? } else { decode(bytes, format)? };
     let (side, out_format) =
         if format == ImageFormat::Png { (SIGNATURE_SIDE, ImageFormat::Png) } else { (THUMBNAIL_SIDE, ImageFormat::Jpeg) };
     // The full-size image is dropped as soon as its small copy is made.
@@ -166,6 +162,32 @@ pub fn thumbnail(bytes: &[u8], format: ImageFormat) -> Option<Vec<u8>> {
         DynamicImage::ImageRgb8(small.to_rgb8()).write_with_encoder(JpegEncoder::new_with_quality(&mut out, THUMBNAIL_QUALITY)).ok()?;
     }
     Some(out.into_inner())
+}
+
+/// A JPEG decoded straight at a half, a quarter or an eighth of its size where that still covers
+/// the thumbnail (the inverse DCT scales almost for free): a 1,600 px photo decodes at 400 px, in
+/// a sixteenth of the memory of a full decode.
+fn decode_scaled_jpeg(bytes: &[u8]) -> Option<DynamicImage> {
+    let mut decoder = jpeg_decoder::Decoder::new(bytes);
+    decoder.set_max_decoding_buffer_size(MAX_DECODED_BYTES as usize);
+    decoder.read_info().ok()?;
+    let (width, height) = decoder.scale(THUMBNAIL_SIDE as u16, THUMBNAIL_SIDE as u16).ok()?;
+    let pixels = decoder.decode().ok()?;
+    let (width, height) = (u32::from(width), u32::from(height));
+    match decoder.info()?.pixel_format {
+        jpeg_decoder::PixelFormat::RGB24 => RgbImage::from_raw(width, height, pixels).map(DynamicImage::ImageRgb8),
+        jpeg_decoder::PixelFormat::L8 => GrayImage::from_raw(width, height, pixels).map(DynamicImage::ImageLuma8),
+        // Rare in photos (16-bit grey, CMYK): the full decoder knows them.
+        _ => decode(bytes, ImageFormat::Jpeg),
+    }
+}
+
+fn decode(bytes: &[u8], format: ImageFormat) -> Option<DynamicImage> {
+    let mut limits = Limits::default();
+    limits.max_alloc = Some(MAX_DECODED_BYTES);
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    reader.limits(limits);
+    reader.decode().ok()
 }
 
 #[cfg(test)]
@@ -222,6 +244,33 @@ mod tests {
         let read = image::load_from_memory_with_format(&thumbnail(&signature, ImageFormat::Png).unwrap(), ImageFormat::Png).unwrap();
         assert_eq!((read.width(), read.height()), (600, 200));
         assert!(thumbnail(b"not a jpeg", ImageFormat::Jpeg).is_none());
+    }
+
+    #[test]
+    fn a_photo_decoded_at_a_fraction_keeps_its_shape_and_colours() {
+        let size = |bytes: &[u8]| {
+            let read = image::load_from_memory_with_format(&thumbnail(bytes, ImageFormat::Jpeg).unwrap(), ImageFormat::Jpeg).unwrap();
+            (read.width(), read.height())
+        };
+        assert_eq!(size(&encoded(ImageFormat::Jpeg, 900, 1600)), (135, 240));
+        assert_eq!(size(&encoded(ImageFormat::Jpeg, 4000, 3000)), (240, 180));
+        // Smaller than a thumbnail: printed as it is.
+        assert_eq!(size(&encoded(ImageFormat::Jpeg, 200, 150)), (200, 150));
+
+        let mut red = Cursor::new(Vec::new());
+        image::RgbImage::from_pixel(1600, 1200, image::Rgb([200, 30, 40])).write_to(&mut red, ImageFormat::Jpeg).unwrap();
+        let read = image::load_from_memory(&thumbnail(red.get_ref(), ImageFormat::Jpeg).unwrap()).unwrap().to_rgb8();
+        let [r, g, b] = read.get_pixel(120, 90).0;
+        assert!(r.abs_diff(200) < 8 && g.abs_diff(30) < 8 && b.abs_diff(40) < 8, "{r} {g} {b}");
+
+        let mut grey = Cursor::new(Vec::new());
+        image::GrayImage::from_pixel(1600, 1200, image::Luma([77])).write_to(&mut grey, ImageFormat::Jpeg).unwrap();
+        let read = image::load_from_memory(&thumbnail(grey.get_ref(), ImageFormat::Jpeg).unwrap()).unwrap().to_luma8();
+        assert_eq!((read.width(), read.height()), (240, 180));
+        assert!(read.get_pixel(10, 10).0[0].abs_diff(77) < 4);
+
+        let photo = encoded(ImageFormat::Jpeg, 1600, 1200);
+        assert!(thumbnail(&photo[..600], ImageFormat::Jpeg).is_none(), "a photo cut short does not decode");
     }
 
     #[tokio::test]

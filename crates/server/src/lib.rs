@@ -1,5 +1,6 @@
 //! The Fieldtag server: configuration, HTTP API, the web app and the jobs behind it.
 
+pub mod allocator;
 pub mod app;
 pub mod auth;
 pub mod billing;

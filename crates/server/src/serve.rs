@@ -26,6 +26,7 @@ use crate::web_app::WebAssets;
 /// Runs the server from the command line; the exit code says how it ended.
 pub fn run(config: Config) -> ExitCode {
     init_tracing(&config.log_format);
+    crate::allocator::bound_arenas();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(error) => {

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { IDBFactory } from "fake-indexeddb";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { imageQueue, replaceImageQueue } from "../offline/images";
-import { openImageQueue } from "../offline/images/queue";
+import { imageQueue } from "../offline/images";
 import { ORG, closeHarnesses, renderScreen } from "../test/renderScreen";
 import { PhotoField } from "./PhotoField";
+import { freshImageQueueEachTest } from "../test/imageQueue";
 
 vi.mock("./photos", async (original) => ({
   ...(await original<typeof import("./photos")>()),
@@ -56,10 +55,9 @@ function storageLeft(free: number, quota = 64 * 1024 * 1024 * 1024) {
   });
 }
 
+freshImageQueueEachTest();
+
 beforeEach(() => {
-  replaceImageQueue(openImageQueue({ indexedDB: new IDBFactory(), channel: null }));
-  URL.createObjectURL = vi.fn(() => "blob:photo");
-  URL.revokeObjectURL = vi.fn();
   seen.length = 0;
   storageLeft(10 * 1024 * 1024 * 1024);
 });
@@ -67,7 +65,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   closeHarnesses();
-  replaceImageQueue(null);
   vi.unstubAllGlobals();
 });
 

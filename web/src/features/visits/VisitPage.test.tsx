@@ -1,16 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HistoryType } from "../../domain/history";
 import type { Visit } from "../../domain/records";
-import { imageQueue, replaceImageQueue } from "../../offline/images";
-import { openImageQueue } from "../../offline/images/queue";
+import { imageQueue } from "../../offline/images";
 import { setViewportWidth } from "../../test/render";
 import { ITEM, ORG, SITE, USER, baseRecords, closeTabs, hex, setup } from "../../test/equipment/services";
 import { visitRoutes } from "./routes";
 import { VisitPage } from "./VisitPage";
+import { freshImageQueueEachTest } from "../../test/imageQueue";
 
 // The pad draws on a canvas, which jsdom lacks: a button signs instead (the browser test draws).
 vi.mock("../../files/SignaturePad", () => ({
@@ -43,17 +42,15 @@ function dayRecords() {
   ] as ReturnType<typeof baseRecords>;
 }
 
+freshImageQueueEachTest("blob:signature");
+
 beforeEach(() => {
   setViewportWidth(375);
-  replaceImageQueue(openImageQueue({ indexedDB: new IDBFactory(), channel: null }));
-  URL.createObjectURL = vi.fn(() => "blob:signature");
-  URL.revokeObjectURL = vi.fn();
 });
 
 afterEach(() => {
   cleanup();
   closeTabs();
-  replaceImageQueue(null);
 });
 
 describe("the visit screen", { timeout: 30_000 }, () => {

@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HistoryType } from "../../../../domain/history";
 import { compositeId } from "../../../../domain/ids";
 import type { Deficiency, Equipment, PerformedService } from "../../../../domain/records";
 import { setViewportWidth } from "../../../../test/render";
 import { ANNUAL, FIELD, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../../../../test/equipment/services";
-import { replaceImageQueue } from "../../../../offline/images";
-import { openImageQueue } from "../../../../offline/images/queue";
+import { freshImageQueueEachTest } from "../../../../test/imageQueue";
 
 // Resizing needs a real browser (the browser test does it); here a photo is kept as it comes.
 vi.mock("../../../../files/photos", async (original) => ({
@@ -61,16 +59,11 @@ function checklistRecords() {
 
 const group = (name: string) => screen.findByRole("radiogroup", { name });
 
-beforeEach(() => {
-  replaceImageQueue(openImageQueue({ indexedDB: new IDBFactory(), channel: null }));
-  URL.createObjectURL = vi.fn(() => "blob:photo");
-  URL.revokeObjectURL = vi.fn();
-});
+freshImageQueueEachTest();
 
 afterEach(() => {
   cleanup();
   closeTabs();
-  replaceImageQueue(null);
 });
 
 describe("ChecklistPage", { timeout: 30_000 }, () => {

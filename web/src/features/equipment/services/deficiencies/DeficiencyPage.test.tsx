@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HistoryType } from "../../../../domain/history";
 import type { Deficiency } from "../../../../domain/records";
 import { setViewportWidth } from "../../../../test/render";
 import { ANNUAL, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../../../../test/equipment/services";
 import { firstSection, pickerInput, setPicker } from "../../../../test/pickers";
-import { imageQueue, replaceImageQueue } from "../../../../offline/images";
-import { openImageQueue } from "../../../../offline/images/queue";
+import { imageQueue } from "../../../../offline/images";
+import { freshImageQueueEachTest } from "../../../../test/imageQueue";
 
 // Resizing needs a real browser (the browser test does it); here a photo is kept as it comes.
 vi.mock("../../../../files/photos", async (original) => ({
@@ -34,16 +33,11 @@ function withDeficiencies() {
 
 const deficiencyUrl = (id = "new") => `${equipmentUrl}/deficiency/${id}`;
 
-beforeEach(() => {
-  replaceImageQueue(openImageQueue({ indexedDB: new IDBFactory(), channel: null }));
-  URL.createObjectURL = vi.fn(() => "blob:photo");
-  URL.revokeObjectURL = vi.fn();
-});
+freshImageQueueEachTest();
 
 afterEach(() => {
   cleanup();
   closeTabs();
-  replaceImageQueue(null);
 });
 
 const jpeg = (name: string) => new File(["x"], name, { type: "image/jpeg" });

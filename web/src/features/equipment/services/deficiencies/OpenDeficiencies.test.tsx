@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, configure, screen, within } from "@testing-library/react";
-import { IDBFactory } from "fake-indexeddb";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { replaceImageQueue } from "../../../../offline/images";
-import { openImageQueue } from "../../../../offline/images/queue";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TestTab } from "../../../../test/fakeSync";
 import { HERE, ORG, device, hex, item, renderScreen, signIn, site } from "../../../../test/equipment/scanning";
 import { scanningRoutes } from "../../barcodes/routes";
+import { freshImageQueueEachTest } from "../../../../test/imageQueue";
 
 vi.mock("../useUpdateOnScan", () => ({ useUpdateOnScan: vi.fn() }));
 configure({ asyncUtilTimeout: 5000 });
@@ -14,17 +12,12 @@ configure({ asyncUtilTimeout: 5000 });
 const ITEM = hex(0x1);
 let tab: TestTab | null = null;
 
-beforeEach(() => {
-  replaceImageQueue(openImageQueue({ indexedDB: new IDBFactory(), channel: null }));
-  URL.createObjectURL = vi.fn(() => "blob:photo");
-  URL.revokeObjectURL = vi.fn();
-});
+freshImageQueueEachTest();
 
 afterEach(() => {
   cleanup();
   tab?.close();
   tab = null;
-  replaceImageQueue(null);
   localStorage.clear();
 });
 

@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HistoryType } from "../../../../domain/history";
 import { setViewportWidth } from "../../../../test/render";
 import { FIELD, ITEM, ORG, SITE, USER, baseRecords, closeTabs, equipmentUrl, hex, setup } from "../../../../test/equipment/services";
 import { firstSection, pickerInput, setPicker } from "../../../../test/pickers";
-import { replaceImageQueue } from "../../../../offline/images";
-import { openImageQueue } from "../../../../offline/images/queue";
+import { freshImageQueueEachTest } from "../../../../test/imageQueue";
 
 // Resizing needs a real browser (the browser test does it); here a photo is kept as it comes.
 vi.mock("../../../../files/photos", async (original) => ({
@@ -37,16 +35,11 @@ function withHistory() {
 
 const historySection = async () => (await screen.findByRole("heading", { name: "History" })).closest("section") as HTMLElement;
 
-beforeEach(() => {
-  replaceImageQueue(openImageQueue({ indexedDB: new IDBFactory(), channel: null }));
-  URL.createObjectURL = vi.fn(() => "blob:photo");
-  URL.revokeObjectURL = vi.fn();
-});
+freshImageQueueEachTest();
 
 afterEach(() => {
   cleanup();
   closeTabs();
-  replaceImageQueue(null);
 });
 
 describe("HistoryList", { timeout: 30_000 }, () => {

@@ -114,6 +114,31 @@ pub async fn login(http: &reqwest::Client, base: &str, email: &str) -> String {
     answer["token"].as_str().expect("logged in").to_string()
 }
 
+/// An owner of a new organisation, signed up through the API as a user would.
+pub struct Owner {
+    pub token: String,
+    pub org: String,
+    pub user: String,
+}
+
+pub async fn sign_up(http: &reqwest::Client, base: &str, email: &str) -> Owner {
+    let answer: Value = http
+        .post(format!("{base}/api/users"))
+        .json(&json!({"name": "Tech One", "email": email, "password": PASSWORD, "organizationName": "Northfire Safety", "plan": "Basic",
+                     "acceptedTermsVersion": "1.0.1"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    Owner {
+        token: answer["token"].as_str().expect("signed up").to_string(),
+        org: answer["user"]["orgId"].as_str().unwrap().to_string(),
+        user: answer["user"]["id"].as_str().unwrap().to_string(),
+    }
+}
+
 /// The real server binary, beside this one in the target directory.
 pub struct Server {
     child: Child,

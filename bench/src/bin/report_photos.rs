@@ -9,11 +9,10 @@
 use std::io::Cursor;
 use std::time::Instant;
 
-use fieldtag_bench::{Server, database_url, tempfile_dir};
+use fieldtag_bench::{Owner, Server, database_url, sign_up, tempfile_dir};
 use fieldtag_store::new_id;
 use serde_json::{Value, json};
 
-const PASSWORD: &str = "benchmark password";
 const STAMP: &str = "2026-01-01T00:00:00.000Z";
 const RUNS: usize = 5;
 const PER_DEFICIENCY: usize = 4;
@@ -43,18 +42,7 @@ async fn main() {
     let server = Server::start(&url, &dir);
     let http = reqwest::Client::new();
     let email = format!("bench-{}@photos.example", new_id());
-    let signed_up: Value = http
-        .post(format!("{}/api/users", server.base))
-        .json(&json!({"name": "Tech One", "email": email, "password": PASSWORD, "organizationName": "Northfire Safety", "plan": "Basic",
-                     "acceptedTermsVersion": "1.0.1"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let token = signed_up["token"].as_str().expect("signed up").to_string();
-    let org = signed_up["user"]["orgId"].as_str().unwrap().to_string();
+    let Owner { token, org, .. } = sign_up(&http, &server.base, &email).await;
 
     // The photos, uploaded as a device does: a write link for the name it chose, then the PUT.
     let started = Instant::now();

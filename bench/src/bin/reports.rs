@@ -9,11 +9,10 @@
 
 use std::time::Instant;
 
-use fieldtag_bench::{Server, database_url, tempfile_dir};
+use fieldtag_bench::{Owner, Server, database_url, sign_up, tempfile_dir};
 use fieldtag_store::new_id;
 use serde_json::{Value, json};
 
-const PASSWORD: &str = "benchmark password";
 const STAMP: &str = "2026-01-01T00:00:00.000Z";
 const RUNS: usize = 5;
 
@@ -25,19 +24,7 @@ async fn main() {
     let server = Server::start(&url, &dir);
     let http = reqwest::Client::new();
     let email = format!("bench-{}@reports.example", new_id());
-    let signed_up: Value = http
-        .post(format!("{}/api/users", server.base))
-        .json(&json!({"name": "Tech One", "email": email, "password": PASSWORD, "organizationName": "Northfire Safety", "plan": "Basic",
-                     "acceptedTermsVersion": "1.0.1"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let token = signed_up["token"].as_str().expect("signed up").to_string();
-    let org = signed_up["user"]["orgId"].as_str().unwrap().to_string();
-    let user = signed_up["user"]["id"].as_str().unwrap().to_string();
+    let Owner { token, org, user } = sign_up(&http, &server.base, &email).await;
     let site = new_id();
     let started = Instant::now();
     for batch in stock(&org, &user, &site, items) {

@@ -151,3 +151,25 @@ export async function until(check, what, timeout = 30_000) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** Saves `records` as the app saves a local change: flagged in the kind's list, and in the outbox. */
+export function queueInStore(page, kind, records) {
+  return page.evaluate(
+    async ({ kind, records }) => {
+      const db = await new Promise((ok, no) => {
+        const open = indexedDB.open("fieldtag");
+        open.onsuccess = () => ok(open.result);
+        open.onerror = () => no(open.error);
+      });
+      const tx = db.transaction("keyval", "readwrite");
+      const store = tx.objectStore("keyval");
+      const read = (key) => new Promise((ok) => (store.get(key).onsuccess = (e) => ok(e.target.result ?? [])));
+      const [list, outbox] = await Promise.all([read(kind), read("sync:outbox")]);
+      store.put([...list, ...records.map((r) => ({ ...r, hasBeenChangedLocally: true }))], kind);
+      store.put([...outbox, ...records.map((r) => ({ kind, id: r.id }))], "sync:outbox");
+      await new Promise((ok, no) => ((tx.oncomplete = ok), (tx.onerror = () => no(tx.error))));
+      db.close();
+    },
+    { kind, records },
+  );
+}

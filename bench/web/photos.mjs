@@ -12,7 +12,7 @@
 //     alternating.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { changesSince, dist, hex, launchProfile, logIn, median, SEARCH_KEYS, searchKeystroke, signUp, startServer, timeInPage, until } from "./common.mjs";
+import { changesSince, dist, hex, launchProfile, logIn, median, queueInStore, SEARCH_KEYS, searchKeystroke, signUp, startServer, timeInPage, until } from "./common.mjs";
 
 const ITEMS = Number(process.env.FIELDTAG_BENCH_ITEMS ?? 5_000);
 const PHOTOS = 100;
@@ -121,24 +121,6 @@ function startPhotoStream(page, url, count) {
       })();
     },
     { url, count },
-  );
-}
-
-/** Saves `records` as the app saves a local change: flagged in the kind's list, and in the outbox. */
-function queueChanges(page, kind, records) {
-  return page.evaluate(
-    async ({ kind, records }) => {
-      const db = await new Promise((ok) => (indexedDB.open("fieldtag").onsuccess = (e) => ok(e.target.result)));
-      const tx = db.transaction("keyval", "readwrite");
-      const store = tx.objectStore("keyval");
-      const read = (key) => new Promise((ok) => (store.get(key).onsuccess = (e) => ok(e.target.result ?? [])));
-      const [list, outbox] = await Promise.all([read(kind), read("sync:outbox")]);
-      store.put([...list, ...records.map((r) => ({ ...r, hasBeenChangedLocally: true }))], kind);
-      store.put([...outbox, ...records.map((r) => ({ kind, id: r.id }))], "sync:outbox");
-      await new Promise((ok) => (tx.oncomplete = ok));
-      db.close();
-    },
-    { kind, records },
   );
 }
 
@@ -269,7 +251,7 @@ async function main() {
       await until(async () => /offline$/.test((await status.textContent()) ?? ""), "the app to say offline", 120_000);
       const stamp = new Date().toISOString();
       const records = Array.from({ length: CHANGES }, (_, i) => ({ id: hex(), orgId, name: `Pump ${run}.${i}`, lastUpdated: stamp }));
-      await queueChanges(page, "equipmentTypes", records);
+      await queueInStore(page, "equipmentTypes", records);
       if (withPhotos) lastNames = await queuePhotos(page, PHOTOS);
       await new Promise((r) => setTimeout(r, 2_000));
 

@@ -10,35 +10,13 @@
 // 20 ms through the sync download, as another device would see them).
 // The 50 changes are written into the device's store as the app's own saves leave them (the
 // records flagged in their list, and the outbox), so the run times the upload path only.
-import { changesSince, hex, launchProfile, logIn, median, signUp, startServer, until } from "./common.mjs";
+import { changesSince, hex, launchProfile, logIn, median, queueInStore, signUp, startServer, until } from "./common.mjs";
 
 const RUNS = Number(process.env.FIELDTAG_BENCH_RUNS ?? 20);
 const CHANGES = 50;
 const SERVER_CALLS = /\/(api\/|healthz)/;
 
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
-
-/** Saves `records` as the app saves a local change: flagged in the kind's list, and in the outbox. */
-function queueInStore(page, kind, records) {
-  return page.evaluate(
-    async ({ kind, records }) => {
-      const db = await new Promise((ok, no) => {
-        const open = indexedDB.open("fieldtag");
-        open.onsuccess = () => ok(open.result);
-        open.onerror = () => no(open.error);
-      });
-      const tx = db.transaction("keyval", "readwrite");
-      const store = tx.objectStore("keyval");
-      const read = (key) => new Promise((ok) => (store.get(key).onsuccess = (e) => ok(e.target.result ?? [])));
-      const [list, outbox] = await Promise.all([read(kind), read("sync:outbox")]);
-      store.put([...list, ...records.map((r) => ({ ...r, hasBeenChangedLocally: true }))], kind);
-      store.put([...outbox, ...records.map((r) => ({ kind, id: r.id }))], "sync:outbox");
-      await new Promise((ok, no) => ((tx.oncomplete = ok), (tx.onerror = () => no(tx.error))));
-      db.close();
-    },
-    { kind, records },
-  );
-}
 
 function outboxSize(page) {
   return page.evaluate(async () => {

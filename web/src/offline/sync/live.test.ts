@@ -97,6 +97,21 @@ describe("live sync", () => {
     expect(server.downloads).toHaveLength(downloads);
   });
 
+  it("sends what waited as soon as a notice's download hears the server again, before the probe does", async () => {
+    const { world, tab, server } = await live();
+    server.offline = true;
+    await tab.engine.put("locations", site(2));
+    await pass(world, 500, tab);
+    expect(tab.engine.status()).toMatchObject({ online: false, pending: 1 });
+
+    // The server answers again, and the stream (still open) tells of another device's change.
+    server.offline = false;
+    server.seed("locations", site(1));
+    await pass(world, 300, tab);
+    expect(server.stored("locations", hex(2))).toMatchObject({ id: hex(2) });
+    expect(tab.engine.status()).toMatchObject({ online: true, pending: 0 });
+  });
+
   it("reconnects after the stream is cut and catches up on what was written meanwhile", async () => {
     const { world, tab, server } = await live();
     server.cut();

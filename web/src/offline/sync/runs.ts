@@ -31,7 +31,8 @@ export interface RunsOptions {
   network: Network;
   steps: RunSteps;
   log: (error: unknown) => void;
-  succeeded: () => void;
+  /** `reconnected`: the server had not been answering when the run began. */
+  succeeded: (run: RunRequest, reconnected: boolean) => void;
   /** After the status says so; `board.reachable` tells whether the server answered. */
   failed: (run: RunRequest) => void;
 }
@@ -75,6 +76,7 @@ export class SyncRuns {
     try {
       await locks.request(SYNC_LOCK, { ifAvailable: job.ifAvailable }, async (lock) => {
         if (!lock) return; // Another tab is syncing; what it merges comes over the channel.
+        const reconnected = !board.reachable;
         // A try while the server cannot be reached is quiet: the status keeps saying why.
         if (board.reachable) board.setState("syncing");
         try {
@@ -82,8 +84,8 @@ export class SyncRuns {
           // Changes saved while everything came down go to the restored server now, not a minute later.
           if (job.download && (await steps.download())) await steps.upload();
           await board.saveInfo({ lastTrySuccessStatus: "yes", failureReason: undefined });
-          succeeded();
           board.setState("upToDate");
+          succeeded(job, reconnected);
         } catch (error) {
           if (error instanceof ApiError) board.reachable = !error.offline;
           log(error);

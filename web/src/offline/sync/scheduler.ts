@@ -60,8 +60,15 @@ export class SyncScheduler {
       network,
       steps,
       log,
-      succeeded: () => {
+      succeeded: (run, reconnected) => {
         this.retryDelay = 0;
+        // A download heard the server first (the live stream's, before the probe or any online
+        // event): what waited goes up now, not at the next periodic sync.
+        if (reconnected && !run.upload) {
+          this.downloadOwed = false;
+          this.probe.reset();
+          void this.runs.enqueue(true, false);
+        }
       },
       failed: (run) => this.failed(run),
     });

@@ -112,6 +112,24 @@ describe("live sync", () => {
     expect(tab.engine.status()).toMatchObject({ online: true, pending: 0 });
   });
 
+  it("sends what waited with the retry when that download hears the server again but fails", async () => {
+    const { world, tab, server } = await live();
+    server.offline = true;
+    await tab.engine.put("locations", site(2));
+    await pass(world, 500, tab);
+
+    server.offline = false;
+    server.failWith = new ApiError("api", "Internal error", 500);
+    server.seed("locations", site(1));
+    await pass(world, 300, tab);
+    expect(tab.engine.status()).toMatchObject({ online: true, pending: 1 });
+    server.failWith = null;
+    // The retry comes 2 s later; the periodic sync would be minutes away.
+    await pass(world, 2_500, tab);
+    expect(server.stored("locations", hex(2))).toMatchObject({ id: hex(2) });
+    expect(tab.engine.status()).toMatchObject({ online: true, pending: 0 });
+  });
+
   it("reconnects after the stream is cut and catches up on what was written meanwhile", async () => {
     const { world, tab, server } = await live();
     server.cut();

@@ -34,7 +34,7 @@ export interface RunsOptions {
   /** `reconnected`: the server had not been answering when the run began. */
   succeeded: (run: RunRequest, reconnected: boolean) => void;
   /** After the status says so; `board.reachable` tells whether the server answered. */
-  failed: (run: RunRequest) => void;
+  failed: (run: RunRequest, reconnected: boolean) => void;
 }
 
 function messageOf(error: unknown): string {
@@ -93,7 +93,7 @@ export class SyncRuns {
           const failureReason = network.online() ? messageOf(error) : undefined;
           await board.saveInfo({ lastTrySuccessStatus: "no", failureReason }).catch(log);
           board.setState("error");
-          failed(job);
+          failed(job, reconnected);
         }
       });
     } catch (error) {

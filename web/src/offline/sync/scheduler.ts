@@ -70,7 +70,7 @@ export class SyncScheduler {
           void this.runs.enqueue(true, false);
         }
       },
-      failed: (run) => this.failed(run),
+      failed: (run, reconnected) => this.failed(run, reconnected),
     });
     this.probe = new ServerProbe({ api, timers, network, wanted: () => this.running && !board.reachable, answered: () => this.back() });
   }
@@ -152,8 +152,9 @@ export class SyncScheduler {
     this.debounce = undefined;
   }
 
-  private failed(run: RunRequest): void {
-    if (this.options.board.reachable) this.scheduleRetry(run);
+  private failed(run: RunRequest, reconnected: boolean): void {
+    // A download that heard the server again but failed (a 500, say): its retry sends what waits too.
+    if (this.options.board.reachable) this.scheduleRetry(reconnected ? { ...run, upload: true } : run);
     else {
       this.downloadOwed ||= run.download;
       this.probe.later();

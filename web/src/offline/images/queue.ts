@@ -23,6 +23,8 @@ export interface KeptImage {
   folder: ImageFolder;
   /** Device clock (ms) when it was kept: the upload order. */
   keptAt: number;
+  /** One more than the last image kept on this device: the order of images kept in the same millisecond. */
+  sequence?: number;
   /** waiting: to upload; failed: refused for good (the problem says why); uploaded: confirmed, only the thumbnail is left. */
   state: "waiting" | "failed" | "uploaded";
   attempts: number;
@@ -112,13 +114,17 @@ export function openImageQueue({ indexedDB: factory = globalThis.indexedDB, name
   async function entries(): Promise<KeptImage[]> {
     const tx = (await db()).transaction(IMAGES, "readonly");
     const all = (await settled(tx.objectStore(IMAGES).getAll())) as KeptImage[];
-    return all.sort((a, b) => a.keptAt - b.keptAt || a.fileName.localeCompare(b.fileName));
+    return all.sort((a, b) => a.keptAt - b.keptAt || (a.sequence ?? 0) - (b.sequence ?? 0) || a.fileName.localeCompare(b.fileName));
   }
 
   return {
     keep: ({ fileName, folder, blob, thumbnail }, now) =>
       write((images, bytes) => {
-        images.put({ fileName, folder, keptAt: now, state: "waiting", attempts: 0, nextTryAt: 0 } satisfies KeptImage);
+        const kept = images.getAll();
+        kept.onsuccess = () => {
+          const sequence = 1 + Math.max(0, ...(kept.result as KeptImage[]).map((entry) => entry.sequence ?? 0));
+          images.put({ fileName, folder, keptAt: now, sequence, state: "waiting", attempts: 0, nextTryAt: 0 } satisfies KeptImage);
+        };
         bytes.put({ fileName, blob, thumbnail } satisfies ImageBytes);
       }),
 

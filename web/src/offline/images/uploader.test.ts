@@ -132,6 +132,15 @@ describe("the image uploader", () => {
     expect(server.stored.get(name(1))).toBe("photo 1");
   });
 
+  it("sends photos kept in the same millisecond in the order they were kept", async () => {
+    const { server, uploader, keep } = setup();
+    // Names that sort the other way round, so only the kept order can give 3, 2, 1.
+    for (const n of [3, 2, 1]) await keep(n, 1_000);
+    uploader.start();
+    await uploader.idle();
+    expect(server.puts).toEqual([3, 2, 1].map(name));
+  });
+
   it("waits while offline, keeps everything, and starts when the network comes back", async () => {
     const { server, queue, uploader, keep, setOnline } = setup({ online: false });
     await keep(1);

@@ -70,6 +70,36 @@ fn due_vectors() {
     });
 }
 
+/// A report evaluates its items on every core: each vector, asked for many items at once
+/// (some of them not read), answers what it answers alone, in the items' order.
+#[test]
+fn due_vectors_evaluated_many_at_once() {
+    let now = |input: &due::DueInput| input.now.as_deref().and_then(|text| text.parse::<jiff::Timestamp>().ok());
+    let mut checked = 0;
+    for (name, input, expected) in cases("due") {
+        let Ok(input) = serde_json::from_value::<due::DueInput>(input) else { continue };
+        let Some(at) = now(&input) else { continue };
+        let catalogue = due::Catalogue::new(&input.service_types, &input.location_overrides, &input.service_months);
+        let items: Vec<usize> = (0..600).collect();
+        let results = due::evaluate_all(&catalogue, &items, |&i| (i % 7 != 3).then(|| (due::EquipmentRecords::of_input(&input), at)));
+        assert_eq!(results.len(), items.len(), "{name}");
+        for (i, result) in results.into_iter().enumerate() {
+            let actual = match result {
+                None => {
+                    assert_eq!(i % 7, 3, "{name}: item {i} was read");
+                    continue;
+                }
+                Some(Ok(result)) => result.to_json(),
+                Some(Err(error)) => json!({ "error": error.to_string() }),
+            };
+            assert_ne!(i % 7, 3, "{name}: item {i} was not read");
+            assert_eq!(actual, expected, "{name}: item {i}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 60, "{checked} due vectors read as inputs");
+}
+
 #[test]
 fn due_explain_adds_steps_to_every_service() {
     let (_, input, expected) = cases("due").into_iter().find(|(name, ..)| name.contains("service months")).expect("a service-month vector");

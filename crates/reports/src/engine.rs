@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use fieldtag_domain::due::{self, Catalogue, DueError, DueResult, EquipmentRecords, Evaluator};
+use fieldtag_domain::due::{self, Catalogue, DueError, DueResult, EquipmentRecords, evaluate_all};
 use fieldtag_domain::records::equipment::Equipment;
 use fieldtag_domain::records::stored::{OfEquipment, Stored};
 use serde::de::DeserializeOwned;
@@ -66,16 +66,14 @@ impl EngineRecords {
     /// The verdict for every item of `equipment` that the engine can read, at `now_of(site
     /// id)`; `type_id` names an item's equipment type.
     pub fn evaluate<'a>(
-        &self,
+        &'a self,
         equipment: &'a [Stored<Equipment>],
-        type_id: impl Fn(&'a Equipment) -> &'a str,
-        now_of: impl Fn(&str) -> i64,
+        type_id: impl Fn(&'a Equipment) -> &'a str + Sync,
+        now_of: impl Fn(&str) -> i64 + Sync,
     ) -> HashMap<String, Result<DueResult, DueError>> {
         let catalogue = Catalogue::new(&self.service_types, &self.location_overrides, &self.service_months);
-        let mut evaluator = Evaluator::new();
-        let mut results = HashMap::with_capacity(equipment.len());
-        for item in equipment {
-            let Some(read) = self.equipment.get(&item.id) else { continue };
+        let results = evaluate_all(&catalogue, equipment, |item| {
+            let read = self.equipment.get(&item.id)?;
             let site_id = item.location_id.0.as_str();
             let records = EquipmentRecords {
                 site: self.sites.get(site_id),
@@ -86,8 +84,8 @@ impl EngineRecords {
                 history: self.history.get(&item.id).map(Vec::as_slice).unwrap_or_default(),
             };
             let now = jiff::Timestamp::from_millisecond(now_of(site_id)).unwrap_or(jiff::Timestamp::UNIX_EPOCH);
-            results.insert(item.id.clone(), evaluator.evaluate_in(&catalogue, &records, now));
-        }
-        results
+            Some((records, now))
+        });
+        equipment.iter().zip(results).filter_map(|(item, result)| Some((item.id.clone(), result?))).collect()
     }
 }

@@ -11,8 +11,8 @@
 //! order, so an item answers exactly as one `DueInput` holding the same lists would, errors
 //! and their field paths included.
 
-use std::cell::OnceCell;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use super::DueError;
 use super::input::{
@@ -29,7 +29,7 @@ pub struct Catalogue<'a> {
     pub(super) service_months: &'a [ServiceMonth],
     /// Each service type's rules (or the error they raise), read when first needed: the
     /// rules of a disabled or unscheduled service are never checked.
-    rules: Vec<OnceCell<Result<Rules<'a>, DueError>>>,
+    rules: Vec<OnceLock<Result<Rules<'a>, DueError>>>,
     types_by_equipment_type: OwnerIndex<'a>,
     overrides_by_site: OwnerIndex<'a>,
     months_by_site: OwnerIndex<'a>,
@@ -42,7 +42,7 @@ impl<'a> Catalogue<'a> {
             service_types,
             location_overrides,
             service_months,
-            rules: service_types.iter().map(|_| OnceCell::new()).collect(),
+            rules: service_types.iter().map(|_| OnceLock::new()).collect(),
             types_by_equipment_type: OwnerIndex::new(service_types, |s| (!s.deleted).then_some(s.equipment_type_id.as_deref())),
             overrides_by_site: OwnerIndex::new(location_overrides, |o| (!o.deleted).then_some(o.location_id.as_deref())),
             months_by_site: OwnerIndex::new(service_months, |m| (!m.deleted).then_some(m.location_id.as_deref())),
@@ -56,7 +56,7 @@ impl<'a> Catalogue<'a> {
             service_types: &input.service_types,
             location_overrides: &input.location_overrides,
             service_months: &input.service_months,
-            rules: input.service_types.iter().map(|_| OnceCell::new()).collect(),
+            rules: input.service_types.iter().map(|_| OnceLock::new()).collect(),
             types_by_equipment_type: OwnerIndex::Unindexed(input.service_types.len()),
             overrides_by_site: OwnerIndex::Unindexed(input.location_overrides.len()),
             months_by_site: OwnerIndex::Unindexed(input.service_months.len()),

@@ -195,6 +195,23 @@ impl Evaluator {
     }
 }
 
+/// Evaluates many pieces of equipment against one catalogue, spread over the cores (rayon's
+/// pool; each thread keeps its own [`Evaluator`]); the answers come in the order of `items`,
+/// `None` where `read` found nothing to evaluate. `read` gives an item's records and its `now`.
+pub fn evaluate_all<'a, T: Sync>(
+    catalogue: &Catalogue<'_>,
+    items: &'a [T],
+    read: impl Fn(&'a T) -> Option<(EquipmentRecords<'a>, Timestamp)> + Sync,
+) -> Vec<Option<Result<DueResult, DueError>>> {
+    use rayon::prelude::*;
+    items
+        .par_iter()
+        // Enough items a job that a site's handful runs on one thread, and few evaluators are made.
+        .with_min_len(256)
+        .map_init(Evaluator::new, |evaluator, item| read(item).map(|(records, now)| evaluator.evaluate_in(catalogue, &records, now)))
+        .collect()
+}
+
 /// Reads the JSON object `{now, site, equipment, equipmentType, serviceTypes,
 /// performedServices, locationOverrides, serviceMonths, deficiencies, history}` and answers
 /// the pretty JSON `{services, inspectionDue, serviceDue, hiddenUntil}`.

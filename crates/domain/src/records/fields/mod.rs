@@ -18,9 +18,10 @@ const HEX_ID: &str = "must be an id of 32 hex characters";
 /// Implements `Deserialize` through the type's `read(Value) -> Result<Self, String>`.
 macro_rules! read_with {
     ($($name:ident),* $(,)?) => {$(
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                $name::read(Value::deserialize(deserializer)?).map_err(D::Error::custom)
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                use serde::de::Error as _;
+                $name::read(<serde_json::Value as serde::Deserialize>::deserialize(deserializer)?).map_err(D::Error::custom)
             }
         }
     )*};
@@ -47,6 +48,12 @@ macro_rules! choice {
         read_with!($name);
     };
 }
+
+mod dates;
+mod files;
+
+pub use dates::{Date, Day, Instant, MaybeDate, TimeOfDay, TimeZoneName, is_date_text};
+pub use files::{MAX_PHOTOS, PhotoName, SignatureName, is_device_file_name};
 
 /// Required text that must not be blank: names, descriptions, the question.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -199,142 +206,6 @@ impl Serialize for Code {
     }
 }
 
-/// Whether `text` is a date the due engine reads: `2024-03-10`, `2024-03-10T09:30:00`
-/// (wall-clock time at the site) or an instant with an offset.
-pub fn is_date_text(text: &str) -> bool {
-    text.parse::<jiff::Timestamp>().is_ok() || text.parse::<jiff::civil::DateTime>().is_ok() || text.parse::<jiff::civil::Date>().is_ok()
-}
-
-const DATE: &str = "must be a date or time like 2026-11-22 or 2026-11-22T10:00:00Z";
-
-/// A required date or time (kept as sent: its zone is the site's business).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Date(pub String);
-
-impl Date {
-    fn read(value: Value) -> Result<Self, String> {
-        match value {
-            Value::String(text) if is_date_text(&text) => Ok(Date(text)),
-            Value::String(text) if text.is_empty() => Err(REQUIRED.into()),
-            Value::Null => Err(REQUIRED.into()),
-            _ => Err(DATE.into()),
-        }
-    }
-}
-
-/// An optional date or time; empty means unset (an open deficiency, a never-performed service).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MaybeDate(pub String);
-
-impl MaybeDate {
-    fn read(value: Value) -> Result<Self, String> {
-        match value {
-            Value::String(text) if text.is_empty() || is_date_text(&text) => Ok(MaybeDate(text)),
-            _ => Err(format!("{DATE}, or empty")),
-        }
-    }
-}
-
-/// A clock time: `09:00` or `09:00:00`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TimeOfDay(pub String);
-
-impl TimeOfDay {
-    fn read(value: Value) -> Result<Self, String> {
-        match value {
-            Value::String(text) if text.len() >= 5 && text.parse::<jiff::civil::Time>().is_ok() => Ok(TimeOfDay(text)),
-            Value::String(text) if text.is_empty() => Err(REQUIRED.into()),
-            Value::Null => Err(REQUIRED.into()),
-            _ => Err("must be a time like 09:00".into()),
-        }
-    }
-}
-
-/// Whether `name` is `{folder}/{32 lowercase hex}.{extension}`: a file a device names itself.
-pub fn is_device_file_name(name: &str, folder: &str, extension: &str) -> bool {
-    name.strip_prefix(folder)
-        .and_then(|rest| rest.strip_prefix('/'))
-        .and_then(|rest| rest.strip_suffix(extension))
-        .and_then(|rest| rest.strip_suffix('.'))
-        .is_some_and(|hex| hex.len() == 32 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
-}
-
-/// The most photos one record (or one checklist answer) holds.
-pub const MAX_PHOTOS: usize = 10;
-
-/// A photo's file name, `photos/{32 lowercase hex}.jpg`: the device names it when it is taken.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PhotoName(pub String);
-
-impl PhotoName {
-    fn read(value: Value) -> Result<Self, String> {
-        match value {
-            Value::String(name) if is_device_file_name(&name, "photos", "jpg") => Ok(PhotoName(name)),
-            _ => Err("must be a photo name like photos/<32 hex>.jpg".into()),
-        }
-    }
-}
-
-/// A signature's file name, `signatures/{32 lowercase hex}.png`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SignatureName(pub String);
-
-impl SignatureName {
-    fn read(value: Value) -> Result<Self, String> {
-        match value {
-            Value::String(name) if is_device_file_name(&name, "signatures", "png") => Ok(SignatureName(name)),
-            Value::Null => Err(REQUIRED.into()),
-            Value::String(name) if name.is_empty() => Err(REQUIRED.into()),
-            _ => Err("must be a signature name like signatures/<32 hex>.png".into()),
-        }
-    }
-}
-
-/// A calendar day, `2026-11-22`, and nothing more (a site's local day).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Day(pub String);
-
-impl Day {
-    fn read(value: Value) -> Result<Self, String> {
-        match value {
-            Value::String(text) if text.len() == 10 && text.parse::<jiff::civil::Date>().is_ok() => Ok(Day(text)),
-            Value::String(text) if text.is_empty() => Err(REQUIRED.into()),
-            Value::Null => Err(REQUIRED.into()),
-            _ => Err("must be a day like 2026-11-22".into()),
-        }
-    }
-}
-
-/// An instant with its offset, kept as sent (`2026-11-22T16:30:00.000-05:00`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Instant(pub String);
-
-impl Instant {
-    fn read(value: Value) -> Result<Self, String> {
-        match value {
-            Value::String(text) if text.parse::<jiff::Timestamp>().is_ok() => Ok(Instant(text)),
-            Value::String(text) if text.is_empty() => Err(REQUIRED.into()),
-            Value::Null => Err(REQUIRED.into()),
-            _ => Err("must be an ISO 8601 time with an offset, like 2026-11-22T10:00:00.000Z".into()),
-        }
-    }
-}
-
-/// An IANA time zone known to the bundled database.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TimeZoneName(pub String);
-
-impl TimeZoneName {
-    fn read(value: Value) -> Result<Self, String> {
-        match value {
-            Value::String(name) if !name.is_empty() && jiff::tz::db().get(&name).is_ok() => Ok(TimeZoneName(name)),
-            Value::String(name) if name.is_empty() => Err(REQUIRED.into()),
-            Value::Null => Err(REQUIRED.into()),
-            _ => Err("must be a known time zone, like America/Toronto".into()),
-        }
-    }
-}
-
 const EMAIL: &str = "is not a valid email address";
 
 /// A required email address, stored trimmed (spec §5).
@@ -459,20 +330,12 @@ read_with!(
     Num,
     Amount,
     Code,
-    Date,
-    MaybeDate,
-    TimeOfDay,
-    TimeZoneName,
     Email,
     ContactEmail,
     FieldValue,
     TextOrFlag,
     FloorPlanPoint,
     MeteredMethod,
-    PhotoName,
-    SignatureName,
-    Day,
-    Instant,
 );
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Moving equipment to another site, with everything that belongs to it.
 
-use fieldtag_domain::billing::BillableEvent;
+use fieldtag_domain::billing::{self, BillableEvent};
 use fieldtag_domain::sync_kind::SyncKind;
 use serde_json::json;
 use sqlx::Row;
@@ -106,12 +106,12 @@ impl Store {
         .bind(transfer.user_id)
         .execute(&mut *tx)
         .await?;
-        let model_id = moving[0].data["modelId"].as_str().map(str::to_string);
+        let model_id = billing::model_of(&moving[0].data).map(str::to_string);
         let model = match &model_id {
             Some(model_id) => get_record(&mut tx, org_id, SyncKind::Models.key(), model_id).await?,
             None => None,
         };
-        let sku = model.as_ref().and_then(|m| m.data["sku"].as_str());
+        let sku = model.as_ref().and_then(|m| billing::sku_of(&m.data));
         add_billing_event(&mut tx, org_id, &new_id(), BillableEvent::Transfer, sku, transfer.equipment_id).await?;
         tx.commit().await?;
         self.versions_committed(org_id);

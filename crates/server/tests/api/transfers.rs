@@ -8,7 +8,8 @@ use crate::common::{Account, TestApp, expect, expect_error};
 crate::on_both_engines!(
     transfer_moves_equipment_with_its_records,
     transfers_are_refused_clearly,
-    moves_synced_from_the_app_are_billed_once
+    moves_synced_from_the_app_are_billed_once,
+    a_model_with_an_empty_sku_bills_as_one_without
 );
 
 fn id() -> String {
@@ -99,6 +100,28 @@ async fn transfer_moves_equipment_with_its_records(app: &TestApp) {
     let stays = app.store.record(&owner.org_id, "equipment", &neighbour).await.unwrap().unwrap();
     assert_eq!(stays.location_id.as_deref(), Some(from.as_str()));
     assert_eq!(app.store.billing_counts(&owner.org_id, "transfer").await.unwrap(), vec![(Some("EXT-B500".to_string()), 1)]);
+}
+
+/// A model whose SKU was cleared ("") counts with the things that have none, as the sync's moves
+/// do, not on a line of its own.
+async fn a_model_with_an_empty_sku_bills_as_one_without(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let org = owner.org_id.as_str();
+    let (from, to, type_id, model_id, item) = (id(), id(), id(), id(), id());
+    upload(
+        app,
+        &owner,
+        json!({
+            "locations": [site(org, &from, "Warehouse"), site(org, &to, "Arena")],
+            "equipmentTypes": [{"id": type_id, "orgId": org, "name": "Extinguisher", "lastUpdated": STAMP}],
+            "models": [{"id": model_id, "orgId": org, "name": "B500", "equipmentTypeId": type_id, "sku": "", "lastUpdated": STAMP}],
+            "equipment": [{"id": item, "orgId": org, "locationId": from, "name": "Lobby", "modelId": model_id, "barcode": "FT-1", "lastUpdated": STAMP}],
+        }),
+    )
+    .await;
+    let body = json!({"data": {"equipmentId": item, "toLocationId": to, "fromLocationId": from, "orgId": org}});
+    expect(transfer(app, &owner, &from, body).await, StatusCode::CREATED).await;
+    assert_eq!(app.store.billing_counts(org, "transfer").await.unwrap(), vec![(None, 1)]);
 }
 
 async fn transfers_are_refused_clearly(app: &TestApp) {

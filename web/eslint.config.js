@@ -4,6 +4,7 @@
  * - features never import each other; a feature reaches another only through the shared
  *   folders, and only app/ (the router and the pages it composes) knows every feature;
  * - nothing below app/ imports app/, and the shared folders import no feature;
+ * - domain/ (the rules shared with the server) imports no other folder;
  * - only src/offline touches IndexedDB;
  * - only src/api calls `fetch`;
  * - no import cycles.
@@ -41,6 +42,12 @@ const walls = [
     target: shared.map((folder) => `./src/${folder}`),
     from: "./src/features",
     message: "Shared folders import no feature.",
+  },
+  {
+    // Its tests may check it against the rest (every sync kind has its actions).
+    target: "./src/domain/**/!(*.test).ts",
+    from: shared.filter((folder) => folder !== "domain").map((folder) => `./src/${folder}`),
+    message: "domain/ holds the rules shared with the server: it imports no other folder.",
   },
 ];
 

@@ -7,7 +7,7 @@ import type { ContactDetails } from "./contactDetails";
 import type { DueInput, DueResult, LocationOverride as DueOverride, ServiceMonth as DueServiceMonth } from "./due";
 import { evaluate } from "./due";
 import type { HistoryRecord } from "./history";
-import type { SyncRecord } from "../offline/records";
+import type { SyncRecord } from "./syncRecord";
 
 export interface Site extends SyncRecord, ContactDetails {
   name: string;

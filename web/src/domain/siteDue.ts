@@ -20,7 +20,7 @@ import {
   siteRecordsOf,
   viewOf,
 } from "./records";
-import type { SyncRecord } from "../offline/records";
+import type { SyncRecord } from "./syncRecord";
 
 /** Every site's records of the kinds the due engine reads. */
 export interface DueRecords {

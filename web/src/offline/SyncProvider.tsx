@@ -5,7 +5,7 @@
 import { type ReactNode, createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { ImageUploader } from "./images/uploader";
 import type { SyncKind } from "./kinds";
-import type { SyncRecord } from "./records";
+import type { SyncRecord } from "../domain/syncRecord";
 import type { SyncEngine } from "./sync/engine";
 import type { SyncStatus } from "./sync/status";
 

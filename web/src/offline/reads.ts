@@ -4,7 +4,7 @@
  */
 import { type SyncKind, isLocationScoped } from "./kinds";
 import { listKey, listKeysOf, whereKey } from "./keys";
-import type { SyncRecord } from "./records";
+import type { SyncRecord } from "../domain/syncRecord";
 import type { KeyValueStore } from "./store";
 
 /** The kind's records that are not deleted: one site's, or every site's without `locationId`. */

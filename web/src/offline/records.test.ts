@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { vectors } from "../domain/testdata";
-import { type SyncRecord, serverCopyWins } from "./records";
+import { serverCopyWins } from "./records";
+import type { SyncRecord } from "../domain/syncRecord";
 
 const copy = (lastUpdated: string, fields: Partial<SyncRecord> = {}): SyncRecord => ({ id: "a", lastUpdated, ...fields });
 

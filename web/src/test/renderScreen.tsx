@@ -12,7 +12,7 @@ import { theme } from "../ui/theme";
 import { AuthProvider } from "../auth/AuthProvider";
 import { type User, saveSession } from "../auth/session";
 import type { SyncKind } from "../offline/kinds";
-import type { SyncRecord } from "../offline/records";
+import type { SyncRecord } from "../domain/syncRecord";
 import { SyncProvider } from "../offline/SyncProvider";
 import { type TestTab, type TestWorld, openTab, testWorld } from "./fakeSync";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider";

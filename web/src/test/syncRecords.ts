@@ -1,4 +1,4 @@
-import type { SyncRecord } from "../offline/records";
+import type { SyncRecord } from "../domain/syncRecord";
 
 /** The organisation and the instant the sync engine's tests write their records under. */
 export const ORG = "0000000000000000000000000000000a";

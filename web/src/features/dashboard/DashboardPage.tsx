@@ -14,7 +14,7 @@ import type { DueMark } from "../../domain/dueMarks";
 import { type StringKey, t } from "../../lib/strings";
 import { useRecords, useSyncStatus } from "../../offline/SyncProvider";
 import { useDueRecords } from "../../offline/useDueRecords";
-import type { SyncRecord } from "../../offline/records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import { useCatalogue } from "../../offline/useSiteRecords";
 import { ListSkeleton } from "../../ui/ListSkeleton";
 import { useNow } from "../../ui/useNow";

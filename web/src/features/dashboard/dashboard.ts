@@ -9,7 +9,7 @@ import { type DueMark, dueMarksOf } from "../../domain/dueMarks";
 import { eventDay } from "../../domain/eventDay";
 import type { Catalogue, Site } from "../../domain/records";
 import { type DueRecords, sitesDue } from "../../domain/siteDue";
-import type { SyncRecord } from "../../offline/records";
+import type { SyncRecord } from "../../domain/syncRecord";
 
 export interface Visit extends SyncRecord {
   date: string;

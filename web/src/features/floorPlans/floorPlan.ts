@@ -1,5 +1,5 @@
 /** A site's floor plan (§3): a name (required, §5) and its image's file name in floor-plans. */
-import type { SyncRecord } from "../../offline/records";
+import type { SyncRecord } from "../../domain/syncRecord";
 
 export interface FloorPlan extends SyncRecord {
   name: string;

@@ -9,7 +9,7 @@ import { Button, MenuItem, Stack, TextField } from "@mui/material";
 import { useState } from "react";
 import { t } from "../../lib/strings";
 import type { Equipment, Site } from "../../domain/records";
-import type { SyncRecord } from "../../offline/records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import { useRecords } from "../../offline/SyncProvider";
 import { NumberInput } from "../../ui/forms/NumberInput";
 import { DateField } from "../../ui/forms/DateField";

@@ -10,7 +10,7 @@ import { theme } from "../../ui/theme";
 import { AuthProvider } from "../../auth/AuthProvider";
 import { saveSession } from "../../auth/session";
 import type { SyncKind } from "../../offline/kinds";
-import type { SyncRecord } from "../../offline/records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import { SyncProvider } from "../../offline/SyncProvider";
 import { type TestTab, openTab, testWorld } from "../../test/fakeSync";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";

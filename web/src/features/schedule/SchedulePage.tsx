@@ -18,7 +18,7 @@ import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import { newId } from "../../domain/ids";
 import type { Site } from "../../domain/records";
-import type { SyncRecord } from "../../offline/records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import { useLoadedRecords, useRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { AddSitesPane } from "./AddSitesPane";

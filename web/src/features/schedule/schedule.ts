@@ -7,7 +7,7 @@
  * (features/sites/scheduledSites.ts: a date without an offset is the day as written).
  */
 import dayjs from "dayjs";
-import type { SyncRecord } from "../../offline/records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import type { StringKey } from "../../lib/strings";
 
 export interface ScheduledEvent extends SyncRecord {

@@ -12,7 +12,7 @@ import { can } from "../../auth/session";
 import type { EquipmentType, Model, ServiceType, Site } from "../../domain/records";
 import { t } from "../../lib/strings";
 import { useRecords, useSyncEngine, useSyncStatus } from "../../offline/SyncProvider";
-import type { SyncRecord } from "../../offline/records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import { StarterCatalogueButtons } from "../../ui/StarterCatalogueButtons";
 import { CheckCircleIcon, CircleOutlineIcon } from "../../ui/icons";
 import { dismissedKey, setupSteps } from "./checklist";

@@ -6,7 +6,7 @@ import { apiBaseUrl } from "../../api/baseUrl";
 import { type StreamEnd, type SyncEventHandlers, listenToSyncEvents } from "../../api/syncEvents";
 import { type ApiClient, ApiError } from "../../api/types";
 import type { SyncKind, UploadKind } from "../kinds";
-import type { SyncRecord } from "../records";
+import type { SyncRecord } from "../../domain/syncRecord";
 
 /** One page of changes: a list per kind the user may read, plus where to continue. */
 export type DownloadAnswer = Partial<Record<SyncKind, SyncRecord[]>> & {

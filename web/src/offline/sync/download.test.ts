@@ -1,7 +1,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CURSOR_KEY, listKey } from "../keys";
-import type { SyncRecord } from "../records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import type { DownloadAnswer, SyncApi } from "./api";
 import type { SyncEngine } from "./engine";
 import { mergePages } from "./merge";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/types";
 import type { UploadKind } from "../kinds";
 import { CLOCK_OFFSET_KEY, OUTBOX_KEY, listKey } from "../keys";
-import type { SyncRecord } from "../records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";

@@ -15,7 +15,8 @@
  */
 import type { SyncKind, UploadKind } from "../kinds";
 import { getRecord, listRecords } from "../reads";
-import type { LocalRecord, SyncRecord } from "../records";
+import type { LocalRecord } from "../records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import type { KeyValueStore } from "../store";
 import type { SyncApi } from "./api";
 import { ChangeFeed } from "./changeFeed";

@@ -2,7 +2,7 @@ import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "../../api/types";
 import { CURSOR_KEY, SERVER_EPOCH_KEY } from "../keys";
-import type { SyncRecord } from "../records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import { EPOCH_CHANGED, type SyncApi } from "./api";
 import { type TestTab, openTab, testWorld } from "../../test/fakeSync";
 

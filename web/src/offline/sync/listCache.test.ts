@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SyncKind } from "../kinds";
-import type { SyncRecord } from "../records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import { ListCache } from "./listCache";
 
 const A = "site-a";

@@ -9,7 +9,7 @@
  * safely, so its kinds are read again instead, as are changes too large to send between tabs.
  */
 import { type SyncKind, isLocationScoped } from "../kinds";
-import type { SyncRecord } from "../records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import type { RecordChanges } from "./lists";
 
 /** Changes of more records than this are not sent between tabs: each tab reads its lists again. */

@@ -5,7 +5,7 @@
  */
 import { type SyncKind, isLocationScoped } from "../kinds";
 import { CHANGE_NUMBER_KEY, listKey, whereKey } from "../keys";
-import type { SyncRecord } from "../records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import type { StoreReader, StoreTransaction } from "../store";
 
 /** Which record a transaction needs; `locationId` is where it is going, when it is moving. */

@@ -10,7 +10,8 @@
  */
 import { SYNC_KINDS, type SyncKind } from "../kinds";
 import { CHANGE_NUMBER_KEY, CLOCK_OFFSET_KEY, CURSOR_KEY, SERVER_EPOCH_KEY, listKey } from "../keys";
-import { type SyncRecord, serverCopyWins } from "../records";
+import { serverCopyWins } from "../records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import type { KeyValueStore, StoreReader, StoreTransaction } from "../store";
 import type { DownloadAnswer } from "./api";
 import { type RecordChanges, RecordLists, refOf } from "./lists";

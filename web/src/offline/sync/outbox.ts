@@ -6,7 +6,8 @@
 import { t } from "../../lib/strings";
 import type { UploadKind } from "../kinds";
 import { CLOCK_OFFSET_KEY, OUTBOX_KEY, REJECTED_KEY } from "../keys";
-import type { LocalRecord, SyncRecord } from "../records";
+import type { LocalRecord } from "../records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import type { StoreTransaction } from "../store";
 import type { RecordAnswer, UploadAnswer, UploadBody } from "./api";
 import { type RecordChanges, type RecordRef, RecordLists, refOf } from "./lists";

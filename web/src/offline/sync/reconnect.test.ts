@@ -1,7 +1,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/types";
-import type { SyncRecord } from "../records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";

@@ -5,7 +5,8 @@
  */
 import { type UploadKind, isLocationScoped, isUploadKind } from "../kinds";
 import { CLOCK_OFFSET_KEY, OUTBOX_KEY } from "../keys";
-import type { LocalRecord, SyncRecord } from "../records";
+import type { LocalRecord } from "../records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import type { StoreReader } from "../store";
 import { clockOffset } from "./clockOffset";
 import type { SyncContext } from "./context";

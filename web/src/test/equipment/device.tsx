@@ -8,7 +8,7 @@ import { IDBFactory } from "fake-indexeddb";
 import { AuthProvider } from "../../auth/AuthProvider";
 import { saveSession } from "../../auth/session";
 import type { SyncKind } from "../../offline/kinds";
-import type { SyncRecord } from "../../offline/records";
+import type { SyncRecord } from "../../domain/syncRecord";
 import { SyncProvider } from "../../offline/SyncProvider";
 import { type TestTab, openTab, testWorld } from "../fakeSync";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider";

@@ -102,12 +102,13 @@ describe("the sync status on a phone", () => {
     await eventually(() => status(page).textContent()).toMatch(waitingOffline);
 
     // The server answers again, but with an error: sync fails, and says what the server said.
-    // No event comes from the browser: the app's probe notices by itself.
-    await page.unroute(SERVER_CALLS);
-    const answering = Date.now();
+    // No event comes from the browser: the app's probe notices by itself. The error route goes
+    // in first (a later route wins), so no call slips through to the real server in between.
     await page.route("**/api/**", (route) =>
       route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ code: "Unavailable", message: "Fieldtag is down for maintenance", contextId: "e2e" }) }),
     );
+    await page.unroute(SERVER_CALLS);
+    const answering = Date.now();
     await eventually(() => status(page).textContent()).toBe("2 changes not sent: Fieldtag is down for maintenance");
     const noticed = Date.now() - answering;
     expect(await statusButton(page).textContent()).toBe("2 not sent");

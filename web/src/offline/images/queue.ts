@@ -23,7 +23,7 @@ export interface KeptImage {
   folder: ImageFolder;
   /** Device clock (ms) when it was kept: the upload order. */
   keptAt: number;
-  /** One more than the last image kept on this device: the order of images kept in the same millisecond. */
+  /** Counts the images this page kept: the order of images kept in the same millisecond. */
   sequence?: number;
   /** waiting: to upload; failed: refused for good (the problem says why); uploaded: confirmed, only the thumbnail is left. */
   state: "waiting" | "failed" | "uploaded";
@@ -87,6 +87,8 @@ function defaultChannel(): BroadcastChannel | null {
 export function openImageQueue({ indexedDB: factory = globalThis.indexedDB, name = IMAGE_DATABASE, channel = defaultChannel() }: ImageQueueOptions = {}): ImageQueue {
   let database: Promise<IDBDatabase> | null = null;
   const db = () => (database ??= open(factory, name));
+  // Images kept in one millisecond come from one page picking several at once; a later page keeps later.
+  let keptHere = 0;
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of listeners) listener();
@@ -120,11 +122,7 @@ export function openImageQueue({ indexedDB: factory = globalThis.indexedDB, name
   return {
     keep: ({ fileName, folder, blob, thumbnail }, now) =>
       write((images, bytes) => {
-        const kept = images.getAll();
-        kept.onsuccess = () => {
-          const sequence = 1 + Math.max(0, ...(kept.result as KeptImage[]).map((entry) => entry.sequence ?? 0));
-          images.put({ fileName, folder, keptAt: now, sequence, state: "waiting", attempts: 0, nextTryAt: 0 } satisfies KeptImage);
-        };
+        images.put({ fileName, folder, keptAt: now, sequence: ++keptHere, state: "waiting", attempts: 0, nextTryAt: 0 } satisfies KeptImage);
         bytes.put({ fileName, blob, thumbnail } satisfies ImageBytes);
       }),
 

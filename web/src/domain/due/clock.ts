@@ -79,6 +79,10 @@ class ZoneRules {
   private readonly otherYears = new Map<number, YearRules>();
   /** The latest instant asked for its day's start, and that start (a site's items share `now`). */
   lastDayStart: { t: Millis; start: Millis } | undefined;
+  /** The span of the offset last answered, `[lastFrom, lastUntil)`, and that offset. */
+  private lastFrom = 0;
+  private lastUntil = 0;
+  private lastOffset = 0;
 
   constructor(readonly name: string) {
     this.format = new Intl.DateTimeFormat("en-US", {
@@ -145,16 +149,20 @@ class ZoneRules {
   }
 
   offsetAt(t: Millis): number {
+    // Most instants asked for in a row fall between the same two changes of offset.
+    if (t >= this.lastFrom && t < this.lastUntil) return this.lastOffset;
     // A first guess at the year by its mean length, corrected by the year's bounds.
     let year = 1900 + Math.floor((t - KEPT_FROM_MS) / MEAN_YEAR_MS);
     let rules = this.rulesFor(year);
     while (t < (rules.starts[0] as number)) rules = this.rulesFor(--year);
     while (t >= rules.end) rules = this.rulesFor(++year);
     const { starts, offsets } = rules;
-    for (let i = starts.length - 1; i > 0; i--) {
-      if (t >= (starts[i] as number)) return offsets[i] as number;
-    }
-    return offsets[0] as number;
+    let i = starts.length - 1;
+    while (i > 0 && t < (starts[i] as number)) i--;
+    this.lastFrom = starts[i] as number;
+    this.lastUntil = i + 1 < starts.length ? (starts[i + 1] as number) : rules.end;
+    this.lastOffset = offsets[i] as number;
+    return this.lastOffset;
   }
 }
 
@@ -188,13 +196,27 @@ interface IsoParts {
   offset: number | undefined;
 }
 
-/** The pieces of `YYYY-MM-DD[(T| )HH:MM[:SS[.fff]][Z|±HH[[:]MM]]]`, ranges unchecked. */
+/** What `readIso` read last: one object filled again on every call, since parsing is the
+ * engine's most frequent step and an object per date kept the collector busy. */
+const read: IsoParts = { year: 0, month: 0, day: 0, time: undefined, offset: undefined };
+
+function answer(year: number, month: number, day: number, time: number | undefined, offset: number | undefined): IsoParts {
+  read.year = year;
+  read.month = month;
+  read.day = day;
+  read.time = time;
+  read.offset = offset;
+  return read;
+}
+
+/** The pieces of `YYYY-MM-DD[(T| )HH:MM[:SS[.fff]][Z|±HH[[:]MM]]]`, ranges unchecked; the
+ * answer is valid until the next call. */
 function readIso(text: string): IsoParts | undefined {
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 2);
   const day = digits(text, 8, 2);
   if (year < 0 || month < 0 || day < 0 || text[4] !== "-" || text[7] !== "-") return undefined;
-  if (text.length === 10) return { year, month, day, time: undefined, offset: undefined };
+  if (text.length === 10) return answer(year, month, day, undefined, undefined);
   if (text[10] !== "T" && text[10] !== " ") return undefined;
   const hour = digits(text, 11, 2);
   const minute = digits(text, 14, 2);
@@ -234,7 +256,7 @@ function readIso(text: string): IsoParts | undefined {
     if (hours > 23 || minutes > 59) return undefined;
     offset = (sign === "-" ? -1 : 1) * (hours * 3600 + minutes * 60);
   }
-  return at === text.length ? { year, month, day, time, offset } : undefined;
+  return at === text.length ? answer(year, month, day, time, offset) : undefined;
 }
 
 /** The time zone of one site. */

@@ -48,6 +48,8 @@ interface Planned {
   time: TimeRule | undefined;
   performed: PerformedService | undefined;
   next: Millis | undefined;
+  /** The date before any advanced action, which other services' actions compare against. */
+  firstPass: Millis | undefined;
   affected: AffectedBy[];
   overridden: boolean;
   steps: string[] | undefined;
@@ -124,8 +126,7 @@ export function run(input: DueInput, now: Millis, explain: boolean): DueResult {
     planned.push(plan(ctx, service, index, id, override));
   });
 
-  const firstPass = planned.map((p) => [p.id, p.next] as const);
-  for (const p of planned) advance(ctx, p, firstPass);
+  for (const p of planned) advance(ctx, p, planned);
   return finish(ctx, planned, equipment.fieldData);
 }
 
@@ -149,6 +150,7 @@ function plan(
     time: undefined,
     performed,
     next: undefined,
+    firstPass: undefined,
     affected: [],
     overridden: false,
     steps,
@@ -202,17 +204,18 @@ function plan(
     }
     planned.next = next;
   }
+  planned.firstPass = planned.next;
   planned.time = time;
   return planned;
 }
 
 /** Applies a service's advanced action against the other service's first-pass date. */
-function advance(ctx: Context, planned: Planned, firstPass: ReadonlyArray<readonly [string, Millis | undefined]>): void {
+function advance(ctx: Context, planned: Planned, all: readonly Planned[]): void {
   const { rules, time, next } = planned;
   if (!rules || !time || next === undefined || rules.advanced.kind === "none") return;
   const otherId = rules.advanced.other;
   if (planned.overridden || otherId === planned.id) return;
-  const other = firstPass.find(([id]) => id === otherId)?.[1];
+  const other = all.find((p) => p.id === otherId)?.firstPass;
   if (other === undefined) return;
   const moved = yieldToOther(ctx.clock, next, time, rules.advanced, other, planned.steps);
   if (moved !== undefined) {

@@ -9,18 +9,30 @@ use fieldtag_domain::records::people::Organization;
 use fieldtag_domain::records::stored::AsText;
 use serde::Serialize;
 use typst::diag::{FileError, FileResult};
+use typst::ecow::EcoVec;
 use typst::foundations::{Bytes, Datetime};
+use typst::foundations::{Label, Selector};
+use typst::introspection::{Introspector, MetadataElem};
+use typst::layout::{Frame, FrameItem, Point};
+use typst::model::Document;
 use typst::syntax::{FileId, RootedPath, Source, VirtualPath, VirtualRoot};
 use typst::text::{Font, FontBook};
-use typst::utils::LazyHash;
+use typst::utils::{LazyHash, PicoStr};
 use typst::{Library, LibraryExt, World};
-use typst_layout::PagedDocument;
+use typst_layout::{Page, PagedDocument};
 
 use super::params::Layout;
 use super::photos::{Evidence, Printed};
 use super::report::{Detail, Labelled, Report};
 
 const TEMPLATE: &str = include_str!("report.typ");
+/// The header and page numbers laid over a report's pages once all are typeset.
+const OVERLAY_TEMPLATE: &str = include_str!("overlay.typ");
+/// Rows typeset as one document at most. Typst holds a document's whole layout, and all it
+/// memoised on the way, until it is done: a site of 1,000 items in one document peaked at
+/// 340 MB. A slice of this many rows holds some tens of MB, and its pages, kept once laid out,
+/// little (docs/reports.md "Memory").
+const SLICE_ROWS: usize = 150;
 /// The product's green (spec §9), for organisations without a colour of their own.
 const DEFAULT_ACCENT: &str = "#2e7d32";
 
@@ -131,6 +143,33 @@ async fn image(images: &impl Images, kind: ImageKind, name: &str) -> Option<Vec<
     if name.is_empty() { None } else { images.image(kind, name).await }
 }
 
+/// One slice of a report as the template reads it: the report's data with only some of its
+/// rows, and where the slice stands in the report.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SliceData<'s, 'a> {
+    #[serde(flatten)]
+    report: &'s PageData<'a>,
+    rows: &'s [PageRow<'a>],
+    /// The index in the report of the slice's first row (its marker's value).
+    first_row: usize,
+    /// The slice prints the report's heading.
+    first: bool,
+    /// The slice prints the signatures.
+    last: bool,
+}
+
+/// What the overlay reads: the report's number of pages and what its header says.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OverlayData<'a> {
+    pages: usize,
+    landscape: bool,
+    org: &'a str,
+    title: &'a str,
+    scope: &'a str,
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct PageData<'a> {
@@ -140,6 +179,8 @@ struct PageData<'a> {
     parameters: &'a [Labelled],
     totals: &'a [Labelled],
     columns: Vec<PageColumn>,
+    /// Written out a slice at a time ([`SliceData`]).
+    #[serde(skip)]
     rows: Vec<PageRow<'a>>,
     empty_text: &'static str,
     signature: bool,
@@ -346,30 +387,117 @@ fn not_found(id: FileId) -> FileError {
 }
 
 /// Typesets the report. Runs for a while on large sites: call it off the async threads.
+///
+/// The rows are typeset a slice at a time, each slice its own document, and their pages
+/// joined: a slice's last page, and the rows that reach it, are left for the next slice, which
+/// begins them on a fresh page as the one document would have. The header and the page
+/// numbers, known only at the end, are then laid over every page.
 pub fn render(report: &Report, branding: &Branding, layout: Layout, evidence: &Evidence) -> anyhow::Result<Vec<u8>> {
     let mut placed = Placed::default();
-    let data = serde_json::to_vec(&page_data(report, branding, layout, evidence, &mut placed))?;
+    let page = page_data(report, branding, layout, evidence, &mut placed);
     let evidence = placed.images.into_iter().map(|(path, bytes)| (file_id(&path), bytes)).collect();
-    let world = ReportWorld {
+    let mut world = ReportWorld {
         main: Source::new(*MAIN, TEMPLATE.to_string()),
-        data: Bytes::new(data),
+        data: Bytes::new(Vec::new()),
         letterhead: branding.letterhead.clone().map(Bytes::new),
         logo: branding.logo.clone().map(Bytes::new),
         evidence,
     };
-    let compiled = typst::compile::<PagedDocument>(&world).output;
-    // Typst memoises every layout it does. Kept, a report's layouts stayed until the next report
-    // and added to its peak, of no use to it (another site, other data): none is kept. A report
-    // typeset meanwhile on another thread loses its own so far and works them out again.
-    typst::comemo::evict(0);
-    let document = compiled
-        .map_err(|errors| anyhow!("typesetting failed: {}", errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; ")))?;
+    let mut pages: EcoVec<Page> = EcoVec::new();
+    let mut info = None;
+    let mut start = 0;
+    loop {
+        let end = (start + SLICE_ROWS).min(page.rows.len());
+        let last = end == page.rows.len();
+        let slice = SliceData { report: &page, rows: &page.rows[start..end], first_row: start, first: start == 0, last };
+        world.data = Bytes::new(serde_json::to_vec(&slice)?);
+        let document = typeset(&world)?;
+        let (kept, next) = if last { (document.pages().len(), end) } else { unfinished(&document, start, end) };
+        info.get_or_insert_with(|| document.info().clone());
+        pages.extend(document.pages()[..kept].iter().cloned().map(|mut page| {
+            untag(&mut page.frame);
+            page
+        }));
+        if last {
+            break;
+        }
+        start = next;
+    }
+
+    world.main = Source::new(*MAIN, OVERLAY_TEMPLATE.to_string());
+    let overlay = OverlayData { pages: pages.len(), landscape: page.landscape, org: page.org.name, title: page.title, scope: page.scope };
+    world.data = Bytes::new(serde_json::to_vec(&overlay)?);
+    let overlays = typeset(&world)?;
+    for (page, overlay) in pages.make_mut().iter_mut().zip(overlays.pages()) {
+        page.frame.push_frame(Point::zero(), overlay.frame.clone());
+    }
+    let document = PagedDocument::new(pages, info.unwrap_or_default());
     // Untagged: the structure tree (an element per table cell) was 93% of the file, 14 times the
     // text and drawing; the text stays selectable and searchable (docs/reports.md).
     let options = typst_pdf::PdfOptions { tagged: false, ..typst_pdf::PdfOptions::default() };
     typst_pdf::pdf(&document, &options)
         .map_err(|errors| anyhow!("PDF export failed: {}", errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; ")))
 }
+
+/// One document of the world's main file and data.
+fn typeset(world: &ReportWorld) -> anyhow::Result<PagedDocument> {
+    let compiled = typst::compile::<PagedDocument>(world).output;
+    // Typst memoises every layout it does. Kept, a slice's layouts stayed until the next slice
+    // and added to its peak, of no use to it (other rows): none is kept. A report typeset
+    // meanwhile on another thread loses its own so far and works them out again.
+    typst::comemo::evict(0);
+    compiled.map_err(|errors| anyhow!("typesetting failed: {}", errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; ")))
+}
+
+/// The pages of a slice (rows `start..end`) to keep, and the first row to typeset again in the
+/// next: the rows that reach the slice's last page begin the next slice, and the pages from
+/// the first of them on are dropped (a row reaching back onto an earlier page takes that page
+/// too). When that would leave no row (a row longer than the slice's pages), all are kept.
+fn unfinished(document: &PagedDocument, start: usize, end: usize) -> (usize, usize) {
+    let pages = document.pages().len();
+    let introspector = document.introspector();
+    let Some(label) = Label::new(PicoStr::intern(ROW_MARKER)) else { return (pages, end) };
+    // The first and last page of each row of the slice, by its markers.
+    let mut spans: Vec<Option<(usize, usize)>> = vec![None; end - start];
+    for marker in introspector.query(&Selector::Label(label)).iter() {
+        let row = marker.to_packed::<MetadataElem>().and_then(|m| m.value.clone().cast::<i64>().ok());
+        let page = marker.location().and_then(|location| introspector.page(location));
+        let (Some(row), Some(page)) = (row.and_then(|row| usize::try_from(row).ok()), page) else { continue };
+        if let Some(span) = row.checked_sub(start).and_then(|i| spans.get_mut(i)) {
+            let page = page.get();
+            *span = Some(span.map_or((page, page), |(first, last)| (first.min(page), last.max(page))));
+        }
+    }
+    let Some(spans) = spans.into_iter().collect::<Option<Vec<_>>>() else { return (pages, end) };
+    let mut cut = pages;
+    loop {
+        let Some(first) = spans.iter().position(|&(_, last)| last >= cut) else { return (pages, end) };
+        let begins_on = spans[first].0;
+        if begins_on == cut {
+            // Nothing to leave (the rows begin on the first page, or only the heading's pages
+            // come before them): the slice's pages stand as they are.
+            return if cut <= 1 || first == 0 { (pages, end) } else { (cut - 1, start + first) };
+        }
+        cut = begins_on;
+    }
+}
+
+/// Drops the frame's tags: each holds an element the slice laid out (every table cell's), for
+/// Typst to find it by, which the slice's document needed and the joined pages do not (an
+/// untagged PDF links nothing); kept, they made each kept page about 2.5 times heavier.
+fn untag(frame: &mut Frame) {
+    frame.retain(|item| match item {
+        FrameItem::Tag(_) => false,
+        FrameItem::Group(group) => {
+            untag(&mut group.frame);
+            true
+        }
+        _ => true,
+    });
+}
+
+/// The label of the markers where every row begins and ends (report.typ).
+const ROW_MARKER: &str = "fieldtag-row";
 
 #[cfg(test)]
 mod tests {
@@ -438,7 +566,9 @@ mod tests {
         let mut placed = Placed::default();
         let report = report();
         let branding = branding();
-        let data = serde_json::to_value(page_data(&report, &branding, Layout::Portrait, &evidence, &mut placed)).unwrap();
+        let page = page_data(&report, &branding, Layout::Portrait, &evidence, &mut placed);
+        let slice = SliceData { report: &page, rows: &page.rows, first_row: 0, first: true, last: true };
+        let data = serde_json::to_value(slice).unwrap();
         // The photo printed twice is one image; the missing one is words.
         assert_eq!(placed.images.len(), 2);
         assert_eq!(data["rows"][0]["photos"][1]["text"], NOT_UPLOADED);
@@ -450,6 +580,98 @@ mod tests {
         }
         assert!(pdf.starts_with(b"%PDF-"));
         assert!(image_objects(&pdf) >= 2, "the thumbnail and the signature are images");
+    }
+
+    /// The PDF's text, page by page (pdftotext; `make test` installs it).
+    fn pages_of(pdf: &[u8]) -> Vec<String> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.pdf");
+        std::fs::write(&path, pdf).unwrap();
+        let output = std::process::Command::new("pdftotext").arg(&path).arg("-").output().expect("pdftotext runs");
+        assert!(output.status.success(), "pdftotext: {}", String::from_utf8_lossy(&output.stderr));
+        let text = String::from_utf8(output.stdout).unwrap();
+        text.split('\u{c}').filter(|page| !page.trim().is_empty()).map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_report_of_several_slices_reads_as_one_document() {
+        let count = SLICE_ROWS * 2 + 37;
+        let rows = (0..count)
+            .map(|i| Row {
+                cells: vec![format!("Item {i:04}"), format!("Room {}", i / 10)],
+                group_start: i % 10 == 0,
+                details: if i % 4 == 0 {
+                    vec![Detail { label: "History".into(), text: format!("Note {i:04}"), ..Detail::default() }]
+                } else {
+                    Vec::new()
+                },
+                ..Row::default()
+            })
+            .collect();
+        let report = Report {
+            name: ReportName::Inspection,
+            columns: vec![Column::both("Description", 2.0), Column::both("Location", 1.0)],
+            rows,
+            signature: true,
+            signatures: Vec::new(),
+            totals: vec![Labelled { label: "Items".into(), value: count.to_string() }],
+            ..report()
+        };
+        let pdf = render(&report, &branding(), Layout::Portrait, &Evidence { printed: HashMap::new() }).unwrap();
+        if let Ok(keep) = std::env::var("FIELDTAG_KEEP_REPORT_PDF") {
+            std::fs::write(keep, &pdf).unwrap();
+        }
+        let pages = pages_of(&pdf);
+        let total = pages.len();
+        assert!(total >= 6, "{total} pages");
+        let text = pages.concat();
+        for (index, page) in pages.iter().enumerate() {
+            assert!(page.contains(&format!("Page {} of {total}", index + 1)), "page {}: {page}", index + 1);
+        }
+        // Every row and note once, in order.
+        let mut after = 0;
+        for i in 0..count {
+            let item = format!("Item {i:04}");
+            assert_eq!(text.matches(&item).count(), 1, "{item}");
+            let at = text.find(&item).unwrap();
+            assert!(at > after, "{item} out of order");
+            after = at;
+            if i % 4 == 0 {
+                assert_eq!(text.matches(&format!("Note {i:04}")).count(), 1, "note of {item}");
+            }
+        }
+        // The header from page 2 on; the heading once, on the first page; the signature lines
+        // once, on the last.
+        let header = "Inspection Report — Maple Arena";
+        let headed: Vec<bool> = pages.iter().map(|page| page.contains(header)).collect();
+        assert_eq!(headed, (0..total).map(|index| index > 0).collect::<Vec<_>>(), "{}", pages[1]);
+        assert_eq!(text.matches("ITEMS").count(), 1);
+        assert!(pages[0].contains("ITEMS"));
+        assert_eq!(text.matches("Technician (print)").count(), 1);
+        assert!(pages[total - 1].contains("Technician (print)"));
+        // No page is left short where one slice ends and the next begins.
+        let items: Vec<usize> = pages.iter().map(|page| page.matches("Item ").count()).collect();
+        let full = items[1..total - 1].iter().max().copied().unwrap();
+        for (index, &on_page) in items.iter().enumerate().take(total - 1).skip(1) {
+            assert!(on_page * 10 >= full * 9, "page {} holds {on_page} items, a full page {full}: {items:?}", index + 1);
+        }
+    }
+
+    #[test]
+    fn a_heading_that_fills_the_first_page_is_printed_once() {
+        // A letterhead as tall as the page pushes the first row onto page 2.
+        let tall = encoded(image::ImageFormat::Png, 60, 80);
+        let branding = Branding { letterhead: Some(tall), ..branding() };
+        let rows = (0..SLICE_ROWS + 5).map(|i| Row { cells: vec![format!("Item {i:04}")], ..Row::default() }).collect();
+        let report = Report { rows, signatures: Vec::new(), ..report() };
+        let pdf = render(&report, &branding, Layout::Portrait, &Evidence { printed: HashMap::new() }).unwrap();
+        assert_eq!(image_objects(&pdf), 1, "the letterhead once");
+        let pages = pages_of(&pdf);
+        assert!(!pages[0].contains("Item 0000"), "the letterhead fills page 1");
+        let text = pages.concat();
+        for i in 0..SLICE_ROWS + 5 {
+            assert_eq!(text.matches(&format!("Item {i:04}")).count(), 1, "Item {i:04}");
+        }
     }
 
     #[test]

@@ -23,3 +23,15 @@ pub fn bound_arenas() {
         }
     }
 }
+
+/// Gives the memory the allocator holds free back to the system. glibc returns only what lies
+/// at the top of its heaps, so the pieces a finished PDF left between pieces still in use stay
+/// the process's: made one after another, 18 reports of 1,000 items ended 40 MB above the first
+/// (docs/reports.md "Memory").
+pub fn release_free() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // SAFETY: malloc_trim walks the allocator's own free lists under its own locks.
+        unsafe { libc::malloc_trim(0) };
+    }
+}

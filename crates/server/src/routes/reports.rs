@@ -54,6 +54,8 @@ pub async fn report(
     let name = ReportName::parse(&name)?;
     let images = OrganizationImages { files: &state.files, org_id: &session.org_id };
     let file = fieldtag_reports::make(&state.store, &images, &state.pdf_jobs, &session.org_id, name, &query).await?;
+    // Making it freed many small pieces (a PDF some tens of MB) that the allocator would keep.
+    tokio::task::spawn_blocking(crate::allocator::release_free);
     let disposition = attachment(&file.file_name)?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static(file.content_type)), (header::CONTENT_DISPOSITION, disposition)], file.bytes)
         .into_response())

@@ -28,6 +28,8 @@ use super::report::{Detail, Labelled, Report};
 const TEMPLATE: &str = include_str!("report.typ");
 /// The header and page numbers laid over a report's pages once all are typeset.
 const OVERLAY_TEMPLATE: &str = include_str!("overlay.typ");
+/// The page both templates lay out on, imported by each.
+const PAGE_TEMPLATE: &str = include_str!("page.typ");
 /// Rows typeset as one document at most. Typst holds a document's whole layout, and all it
 /// memoised on the way, until it is done: a site of 1,000 items in one document peaked at
 /// 340 MB. A slice of this many rows holds some tens of MB, and its pages, kept once laid out,
@@ -52,6 +54,8 @@ fn file_id(path: &str) -> FileId {
     RootedPath::new(VirtualRoot::Project, VirtualPath::new(path).expect("a valid virtual path")).intern()
 }
 static MAIN: LazyLock<FileId> = LazyLock::new(|| file_id("/main.typ"));
+static PAGE: LazyLock<FileId> = LazyLock::new(|| file_id("/page.typ"));
+static PAGE_SOURCE: LazyLock<Source> = LazyLock::new(|| Source::new(*PAGE, PAGE_TEMPLATE.to_string()));
 static DATA: LazyLock<FileId> = LazyLock::new(|| file_id("/data.json"));
 static LETTERHEAD: LazyLock<FileId> = LazyLock::new(|| file_id("/letterhead.png"));
 static LOGO: LazyLock<FileId> = LazyLock::new(|| file_id("/logo.png"));
@@ -357,7 +361,13 @@ impl World for ReportWorld {
     }
 
     fn source(&self, id: FileId) -> FileResult<Source> {
-        if id == *MAIN { Ok(self.main.clone()) } else { Err(not_found(id)) }
+        if id == *MAIN {
+            Ok(self.main.clone())
+        } else if id == *PAGE {
+            Ok(PAGE_SOURCE.clone())
+        } else {
+            Err(not_found(id))
+        }
     }
 
     fn file(&self, id: FileId) -> FileResult<Bytes> {

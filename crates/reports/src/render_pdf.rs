@@ -1,5 +1,5 @@
 //! A report as PDF, typeset by Typst as a library: `report.typ` is compiled against a world
-//! of four virtual files (the template, the report as JSON, the letterhead, the logo) and
+//! of virtual files (the templates, the report as JSON, the letterhead, the logo, the photos) and
 //! the fonts bundled with Typst, so nothing is read from disk or the network.
 
 use std::sync::LazyLock;
@@ -664,6 +664,30 @@ mod tests {
         let full = items[1..total - 1].iter().max().copied().unwrap();
         for (index, &on_page) in items.iter().enumerate().take(total - 1).skip(1) {
             assert!(on_page * 10 >= full * 9, "page {} holds {on_page} items, a full page {full}: {items:?}", index + 1);
+        }
+    }
+
+    #[test]
+    fn a_row_split_between_pages_where_slices_meet_keeps_all_its_lines() {
+        // A first cell of many lines beside a short last one: Typst splits such a row between
+        // pages, and where a slice ends on one, its last lines must not be lost.
+        let words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu";
+        let count = SLICE_ROWS * 2 + 10;
+        let rows = (0..count)
+            .map(|i| Row { cells: vec![format!("start{i:04} {words} {words} end{i:04}"), "Lobby".into()], ..Row::default() })
+            .collect();
+        let report = Report {
+            columns: vec![Column::both("Description", 1.0), Column::both("Location", 3.0)],
+            rows,
+            signatures: Vec::new(),
+            ..report()
+        };
+        let pdf = render(&report, &branding(), Layout::Portrait, &Evidence { printed: HashMap::new() }).unwrap();
+        let text = pages_of(&pdf).concat();
+        for i in 0..count {
+            for mark in [format!("start{i:04}"), format!("end{i:04}")] {
+                assert_eq!(text.matches(&mark).count(), 1, "{mark}");
+            }
         }
     }
 

@@ -21,6 +21,7 @@ mod render_csv;
 mod render_pdf;
 mod report;
 mod selective_equipment;
+mod slices;
 mod time_at_location;
 mod times;
 mod visit;

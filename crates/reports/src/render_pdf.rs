@@ -11,19 +11,18 @@ use serde::Serialize;
 use typst::diag::{FileError, FileResult};
 use typst::ecow::EcoVec;
 use typst::foundations::{Bytes, Datetime};
-use typst::foundations::{Label, Selector};
-use typst::introspection::{Introspector, MetadataElem};
-use typst::layout::{Frame, FrameItem, Point};
+use typst::layout::Point;
 use typst::model::Document;
 use typst::syntax::{FileId, RootedPath, Source, VirtualPath, VirtualRoot};
 use typst::text::{Font, FontBook};
-use typst::utils::{LazyHash, PicoStr};
+use typst::utils::LazyHash;
 use typst::{Library, LibraryExt, World};
 use typst_layout::{Page, PagedDocument};
 
 use super::params::Layout;
 use super::photos::{Evidence, Printed};
 use super::report::{Detail, Labelled, Report};
+use super::slices::{unfinished, untag};
 
 const TEMPLATE: &str = include_str!("report.typ");
 /// The header and page numbers laid over a report's pages once all are typeset.
@@ -458,56 +457,6 @@ fn typeset(world: &ReportWorld) -> anyhow::Result<PagedDocument> {
     typst::comemo::evict(0);
     compiled.map_err(|errors| anyhow!("typesetting failed: {}", errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; ")))
 }
-
-/// The pages of a slice (rows `start..end`) to keep, and the first row to typeset again in the
-/// next: the rows that reach the slice's last page begin the next slice, and the pages from
-/// the first of them on are dropped (a row reaching back onto an earlier page takes that page
-/// too). When that would leave no row (a row longer than the slice's pages), all are kept.
-fn unfinished(document: &PagedDocument, start: usize, end: usize) -> (usize, usize) {
-    let pages = document.pages().len();
-    let introspector = document.introspector();
-    let Some(label) = Label::new(PicoStr::intern(ROW_MARKER)) else { return (pages, end) };
-    // The first and last page of each row of the slice, by its markers.
-    let mut spans: Vec<Option<(usize, usize)>> = vec![None; end - start];
-    for marker in introspector.query(&Selector::Label(label)).iter() {
-        let row = marker.to_packed::<MetadataElem>().and_then(|m| m.value.clone().cast::<i64>().ok());
-        let page = marker.location().and_then(|location| introspector.page(location));
-        let (Some(row), Some(page)) = (row.and_then(|row| usize::try_from(row).ok()), page) else { continue };
-        if let Some(span) = row.checked_sub(start).and_then(|i| spans.get_mut(i)) {
-            let page = page.get();
-            *span = Some(span.map_or((page, page), |(first, last)| (first.min(page), last.max(page))));
-        }
-    }
-    let Some(spans) = spans.into_iter().collect::<Option<Vec<_>>>() else { return (pages, end) };
-    let mut cut = pages;
-    loop {
-        let Some(first) = spans.iter().position(|&(_, last)| last >= cut) else { return (pages, end) };
-        let begins_on = spans[first].0;
-        if begins_on == cut {
-            // Nothing to leave (the rows begin on the first page, or only the heading's pages
-            // come before them): the slice's pages stand as they are.
-            return if cut <= 1 || first == 0 { (pages, end) } else { (cut - 1, start + first) };
-        }
-        cut = begins_on;
-    }
-}
-
-/// Drops the frame's tags: each holds an element the slice laid out (every table cell's), for
-/// Typst to find it by, which the slice's document needed and the joined pages do not (an
-/// untagged PDF links nothing); kept, they made each kept page about 2.5 times heavier.
-fn untag(frame: &mut Frame) {
-    frame.retain(|item| match item {
-        FrameItem::Tag(_) => false,
-        FrameItem::Group(group) => {
-            untag(&mut group.frame);
-            true
-        }
-        _ => true,
-    });
-}
-
-/// The label of the markers where every row begins and ends (report.typ).
-const ROW_MARKER: &str = "fieldtag-row";
 
 #[cfg(test)]
 mod tests {

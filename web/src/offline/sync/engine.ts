@@ -107,7 +107,7 @@ export function createSyncEngine({
   const feed = new ChangeFeed(lists, channel);
   const context: SyncContext = { store, api, now, board, feed };
   const events = api.events?.bind(api);
-  const live = events && new LiveStream({ events, store, board, timers, network, random, log, download: () => scheduler.downloadSoon() });
+  const live = events && new LiveStream({ events, store, board, timers, network, random, log, download: (stillBehind) => scheduler.downloadSoon(stillBehind) });
   const scheduler = new SyncScheduler({
     board,
     api,

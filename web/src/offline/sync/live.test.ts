@@ -70,7 +70,26 @@ describe("live sync", () => {
     expect(tab.engine.status().state).toBe("upToDate");
   });
 
-  it("runs exactly once more for every notice heard during a run", async () => {
+  it("runs exactly once more for every notice heard during a run whose answer came before them", async () => {
+    const { world, tab, server } = await live();
+    const downloads = server.downloads.length;
+    const release = server.hold();
+    const run = tab.engine.syncNow();
+    await vi.waitFor(() => expect(server.downloads).toHaveLength(downloads + 1));
+    release();
+    // The answer is made (it takes a turn); the run is still saving it when the notices come.
+    await turns(2);
+    server.seed("locations", site(1));
+    server.seed("locations", site(2));
+    await turns(1);
+    server.seed("locations", site(3));
+    await run;
+    await pass(world, 1_000, tab);
+    expect(server.downloads).toHaveLength(downloads + 2);
+    expect((await tab.engine.list("locations")).map((s) => s.id).sort()).toEqual([hex(1), hex(2), hex(3)]);
+  });
+
+  it("does not download again for notices the run under way brought down (a first download)", async () => {
     const { world, tab, server } = await live();
     const downloads = server.downloads.length;
     const release = server.hold();
@@ -79,13 +98,27 @@ describe("live sync", () => {
     server.seed("locations", site(1));
     server.seed("locations", site(2));
     await turns(20);
-    server.seed("locations", site(3));
-    await turns(20);
     release();
     await run;
     await pass(world, 1_000, tab);
+    expect(server.downloads).toHaveLength(downloads + 1);
+    expect((await tab.engine.list("locations")).map((s) => s.id).sort()).toEqual([hex(1), hex(2)]);
+    expect(tab.engine.status().state).toBe("upToDate");
+  });
+
+  it("still downloads when Sync Now joins a notice's queued download", async () => {
+    const { world, tab, server } = await live();
+    const downloads = server.downloads.length;
+    const release = server.hold();
+    const first = tab.engine.syncNow();
+    await vi.waitFor(() => expect(server.downloads).toHaveLength(downloads + 1));
+    server.seed("locations", site(1));
+    await turns(20);
+    const second = tab.engine.syncNow();
+    release();
+    await Promise.all([first, second]);
+    await pass(world, 1_000, tab);
     expect(server.downloads).toHaveLength(downloads + 2);
-    expect((await tab.engine.list("locations")).map((s) => s.id).sort()).toEqual([hex(1), hex(2), hex(3)]);
   });
 
   it("does not download for a version the device already has", async () => {

@@ -35,8 +35,8 @@ export interface LiveOptions {
   timers: Timers;
   network: Network;
   random: () => number;
-  /** A version the device does not have was announced: download it. */
-  download: () => void;
+  /** A version the device does not have was announced: download it, if `stillBehind` says so when the download's turn comes. */
+  download: (stillBehind: () => Promise<boolean>) => void;
   log: (error: unknown) => void;
 }
 
@@ -152,11 +152,13 @@ export class LiveStream {
 
   /**
    * The server already spreads an organisation's notices over 0–250 ms per stream, so the
-   * download is asked for at once; asked for during a run, it joins the one queued after it.
+   * download is asked for at once; asked for during a run, it joins the one queued after it,
+   * which is skipped if the run under way brought the version down (a first download hears
+   * the latest version as the stream opens).
    */
   private heard(notice: VersionNotice): void {
     this.behind(notice)
-      .then((behind) => behind && this.leading && this.options.download())
+      .then((behind) => behind && this.leading && this.options.download(() => this.behind(notice)))
       .catch(this.options.log);
   }
 

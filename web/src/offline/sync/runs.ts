@@ -13,6 +13,11 @@ export interface RunRequest {
   download: boolean;
   /** Skip, rather than wait, when another tab is syncing. */
   ifAvailable: boolean;
+  /**
+   * A download wanted only while the device is still behind (a live notice's): asked when the
+   * run starts, after the runs before it, which may have brought the announced changes down.
+   */
+  stillBehind?: () => Promise<boolean>;
 }
 
 interface Job extends RunRequest {
@@ -52,16 +57,20 @@ export class SyncRuns {
     return this.tail;
   }
 
-  /** Queues a sync run after the current one; requests made before it starts join it. */
-  enqueue(upload: boolean, download: boolean, ifAvailable = false): Promise<void> {
+  /**
+   * Queues a sync run after the current one; requests made before it starts join it. With
+   * `stillBehind`, the download is made only if it answers true when the run starts.
+   */
+  enqueue(upload: boolean, download: boolean, ifAvailable = false, stillBehind?: () => Promise<boolean>): Promise<void> {
     const queued = this.queued;
     if (queued) {
       queued.upload ||= upload;
+      if (download) queued.stillBehind = joinedCondition(queued, stillBehind);
       queued.download ||= download;
       queued.ifAvailable &&= ifAvailable;
       return queued.done;
     }
-    const job: Job = { upload, download, ifAvailable, done: Promise.resolve() };
+    const job: Job = { upload, download, ifAvailable, stillBehind: download ? stillBehind : undefined, done: Promise.resolve() };
     this.queued = job;
     job.done = this.tail.then(() => {
       if (this.queued === job) this.queued = null;
@@ -76,6 +85,11 @@ export class SyncRuns {
     try {
       await locks.request(SYNC_LOCK, { ifAvailable: job.ifAvailable }, async (lock) => {
         if (!lock) return; // Another tab is syncing; what it merges comes over the channel.
+        // Nothing left to do is no run: the status stays as the last run left it.
+        if (job.download && job.stillBehind && !(await job.stillBehind().catch(() => true))) {
+          if (!job.upload) return;
+          job.download = false;
+        }
         const reconnected = !board.reachable;
         // A try while the server cannot be reached is quiet: the status keeps saying why.
         if (board.reachable) board.setState("syncing");
@@ -100,4 +114,12 @@ export class SyncRuns {
       log(error);
     }
   }
+}
+
+/** The condition of a queued download that another request joins: none if either has none, else either. */
+function joinedCondition(queued: RunRequest, stillBehind: (() => Promise<boolean>) | undefined): (() => Promise<boolean>) | undefined {
+  const before = queued.stillBehind;
+  if (!queued.download) return stillBehind;
+  if (!stillBehind || !before) return undefined;
+  return async () => (await before()) || (await stillBehind());
 }

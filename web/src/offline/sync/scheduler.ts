@@ -123,9 +123,12 @@ export class SyncScheduler {
     }, this.options.debounceMs);
   }
 
-  /** The server announced changes this device has not downloaded: download after the current run (notices meanwhile join). */
-  downloadSoon(): void {
-    if (this.running) void this.runs.enqueue(false, true);
+  /**
+   * The server announced changes this device has not downloaded: download after the current
+   * run (notices meanwhile join), if `stillBehind` then says the runs before did not bring them.
+   */
+  downloadSoon(stillBehind?: () => Promise<boolean>): void {
+    if (this.running) void this.runs.enqueue(false, true, false, stillBehind);
   }
 
   /** Another tab learnt whether the server answers: tabs share what they learn of the network. */

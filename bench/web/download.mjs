@@ -1,7 +1,8 @@
 // First download beside PouchDB, in one run (bench/web.sh download, or part of bench/web.sh):
 //  1. Fieldtag: a fresh device (a new Chromium profile on disk) logs in to an organisation of
 //     RECORDS equipment records and downloads them: from pressing Login to 'Up to date' (goal
-//     < 1.5 s at 100,000). Meanwhile a key goes into the sites list's search box every 50 ms;
+//     < 1.5 s at 100,000), both moments read in the page (the driver's polling sees the words
+//     later on a busy machine; its figure is printed beside). Meanwhile a key goes into the sites list's search box every 50 ms;
 //     each keystroke's latency is the Event Timing API's duration (from the key to the next
 //     paint, the wait behind other work included; goal < 50 ms). RUNS runs, the median.
 //  2. The PouchDB anchor (../shared/anchors/pouchdb-sync/run.sh, its README): PouchDB 9
@@ -104,6 +105,15 @@ async function firstDownload(server, account, profile) {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) if (entry.interactionId && entry.name.startsWith("key")) window.__keys.push([entry.interactionId, entry.duration]);
       }).observe({ type: "event", durationThreshold: 16, buffered: true });
+      // The moment the words appear, read in the page: the driver's own polling sees them later
+      // on a busy machine. From the Login button's click, also as the page saw it.
+      document.addEventListener("click", () => (window.__clicked ??= performance.now()), { capture: true });
+      new MutationObserver((_, observer) => {
+        const statuses = [...document.querySelectorAll('[role="status"]')].map((status) => status.textContent);
+        if (!statuses.some((text) => /Up to date as of (?!Never)/.test(text))) return;
+        window.__shown = performance.now();
+        observer.disconnect();
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
       window.__longest = 0;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
@@ -147,11 +157,11 @@ async function firstDownload(server, account, profile) {
     const seconds = await finished;
     const typed = await typing;
     if (session) await stopProfile(session);
-    const { keys, longest } = await page.evaluate(() => ({ keys: window.__keys, longest: window.__longest }));
+    const { keys, longest, inPage } = await page.evaluate(() => ({ keys: window.__keys, longest: window.__longest, inPage: (window.__shown - window.__clicked) / 1000 }));
     // An interaction's latency is its slowest event's (keydown, keypress, keyup).
     const slowKeys = new Map();
     for (const [id, ms] of keys) slowKeys.set(id, Math.max(slowKeys.get(id) ?? 0, ms));
-    return { seconds, typed, slowKeys: [...slowKeys.values()], longest, cpu };
+    return { seconds: inPage, driver: seconds, typed, slowKeys: [...slowKeys.values()], longest, cpu };
   } finally {
     await close();
   }
@@ -191,7 +201,7 @@ function report(name, runs, records) {
   const worst = slow.length ? `${Math.max(...slow).toFixed(0)} ms` : "< 16 ms";
   console.log(
     `web: first download (${name}), login to 'Up to date': ${records} records in median ${seconds.toFixed(2)} s = ${Math.round(records / seconds)} records/s, ` +
-      `runs [${runs.map((r) => r.seconds.toFixed(2)).join(", ")}] s (goal < 1.5 s)`,
+      `runs [${runs.map((r) => r.seconds.toFixed(2)).join(", ")}] s (goal < 1.5 s); as the test driver saw it: median ${median(runs.map((r) => r.driver)).toFixed(2)} s`,
   );
   console.log(
     `web: CPU it took (${name}), login to 'Up to date', median: Chromium ${median(runs.map((r) => r.cpu.browser)).toFixed(2)} s, the server ${median(runs.map((r) => r.cpu.server)).toFixed(2)} s ` +

@@ -455,6 +455,8 @@ mod tests {
         assert_eq!(clock.format(clock.parse("2024-03-10T02:30").unwrap()), "2024-03-10T03:30:00-04:00");
         assert_eq!(clock.format(clock.parse("2024-11-03T01:30:00").unwrap()), "2024-11-03T01:30:00-04:00");
         assert_eq!(clock.format(clock.parse("2024-06-01T12:00:00+0530").unwrap()), "2024-06-01T02:30:00-04:00");
+        // Local mean time: an offset with seconds.
+        assert_eq!(clock.format(clock.parse("1850-06-01T12:00:00Z").unwrap()), "1850-06-01T06:42:28-05:17:32");
         for bad in ["", "2024-02-30", "2024-1-05", "2024-01-05T25:00", "2024-01-05T10:00:00.", "2024-01-05T10:00+5", "x"] {
             assert_eq!(clock.parse(bad), None, "{bad}");
         }

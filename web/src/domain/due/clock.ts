@@ -172,7 +172,57 @@ const clocks = new Map<string, Clock | null>();
 const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
 const pad = (n: number, width = 2): string => (width === 2 && n < 100 ? (TWO_DIGITS[n] as string) : String(n).padStart(width, "0"));
 
+/**
+ * The pieces of written dates, kept: a report or a site's list writes the same few hundred
+ * days, times of day and offsets again and again. Each map is emptied when it grows large.
+ */
+const KEPT_TEXTS = 4_096;
+const dayTexts = new Map<number, string>();
+const timeTexts = new Map<number, string>();
+const offsetTexts = new Map<number, string>();
+
+function kept(texts: Map<number, string>, key: number, write: (key: number) => string): string {
+  let text = texts.get(key);
+  if (text === undefined) {
+    if (texts.size >= KEPT_TEXTS) texts.clear();
+    text = write(key);
+    texts.set(key, text);
+  }
+  return text;
+}
+
+/** `2024-03-10` for a day number (days since 1970-01-01). */
+const dayText = (days: number): string =>
+  kept(dayTexts, days, () => {
+    const c = civilOfDays(days, 0);
+    return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}`;
+  });
+
+/** `09:30:00`, or `09:30:00.250`, for milliseconds since midnight. */
+const timeText = (time: number): string =>
+  kept(timeTexts, time, () => {
+    const ms = time % 1000;
+    const text = `${pad(Math.floor(time / HOUR_MS))}:${pad(Math.floor(time / MINUTE_MS) % 60)}:${pad(Math.floor(time / 1000) % 60)}`;
+    return ms === 0 ? text : `${text}.${pad(ms, 3)}`;
+  });
+
+/** `-04:00`, or `+05:30:15`, for an offset in seconds. */
+const offsetText = (offset: number): string =>
+  kept(offsetTexts, offset, () => {
+    const abs = Math.abs(offset);
+    const text = `${offset < 0 ? "-" : "+"}${pad(Math.floor(abs / 3600))}:${pad(Math.floor(abs / 60) % 60)}`;
+    return abs % 60 === 0 ? text : `${text}:${pad(abs % 60)}`;
+  });
+
 const ZERO = 48;
+// The other characters of an ISO date, as char codes: reading them as strings was slower.
+const DASH = 45;
+const PLUS = 43;
+const COLON = 58;
+const DOT = 46;
+const SPACE = 32;
+const LETTER_T = 84;
+const LETTER_Z = 90;
 
 /** `count` ASCII digits of `text` at `at` as a number, or -1. */
 function digits(text: string, at: number, count: number): number {
@@ -215,20 +265,21 @@ function readIso(text: string): IsoParts | undefined {
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 2);
   const day = digits(text, 8, 2);
-  if (year < 0 || month < 0 || day < 0 || text[4] !== "-" || text[7] !== "-") return undefined;
+  if (year < 0 || month < 0 || day < 0 || text.charCodeAt(4) !== DASH || text.charCodeAt(7) !== DASH) return undefined;
   if (text.length === 10) return answer(year, month, day, undefined, undefined);
-  if (text[10] !== "T" && text[10] !== " ") return undefined;
+  const separator = text.charCodeAt(10);
+  if (separator !== LETTER_T && separator !== SPACE) return undefined;
   const hour = digits(text, 11, 2);
   const minute = digits(text, 14, 2);
-  if (hour < 0 || minute < 0 || text[13] !== ":") return undefined;
+  if (hour < 0 || minute < 0 || text.charCodeAt(13) !== COLON) return undefined;
   let at = 16;
   let second = 0;
   let ms = 0;
-  if (text[at] === ":") {
+  if (text.charCodeAt(at) === COLON) {
     second = digits(text, at + 1, 2);
     if (second < 0) return undefined;
     at += 3;
-    if (text[at] === ".") {
+    if (text.charCodeAt(at) === DOT) {
       const start = ++at;
       while (at < text.length && text.charCodeAt(at) >= ZERO && text.charCodeAt(at) <= ZERO + 9) at++;
       if (at === start) return undefined;
@@ -238,23 +289,23 @@ function readIso(text: string): IsoParts | undefined {
   if (hour > 23 || minute > 59 || second > 59) return undefined;
   const time = hour * HOUR_MS + minute * MINUTE_MS + second * 1000 + ms;
   let offset: number | undefined;
-  const sign = text[at];
-  if (sign === "Z") {
+  const sign = text.charCodeAt(at);
+  if (sign === LETTER_Z) {
     offset = 0;
     at++;
-  } else if (sign === "+" || sign === "-") {
+  } else if (sign === PLUS || sign === DASH) {
     const hours = digits(text, at + 1, 2);
     if (hours < 0) return undefined;
     at += 3;
     let minutes = 0;
     if (at < text.length) {
-      if (text[at] === ":") at++;
+      if (text.charCodeAt(at) === COLON) at++;
       minutes = digits(text, at, 2);
       if (minutes < 0) return undefined;
       at += 2;
     }
     if (hours > 23 || minutes > 59) return undefined;
-    offset = (sign === "-" ? -1 : 1) * (hours * 3600 + minutes * 60);
+    offset = (sign === DASH ? -1 : 1) * (hours * 3600 + minutes * 60);
   }
   return at === text.length ? answer(year, month, day, time, offset) : undefined;
 }
@@ -290,8 +341,13 @@ export class Clock {
 
   /** The instant of a wall-clock date and time; undefined outside years 1 to 9999. */
   resolve(c: Civil): Millis | undefined {
-    if (c.year < 1) return undefined;
-    return this.resolveLocal(daysFromCivil(c.year, c.month, c.day) * DAY_MS + c.time);
+    return this.at(c.year, c.month, c.day, c.time);
+  }
+
+  /** As `resolve`, from the pieces (no object made: the engine moves dates by months often). */
+  at(year: number, month: number, day: number, time: number): Millis | undefined {
+    if (year < 1) return undefined;
+    return this.resolveLocal(daysFromCivil(year, month, day) * DAY_MS + time);
   }
 
   /** The instant of the wall-clock time `local` (milliseconds since 1970-01-01 on the wall clock), as `resolve`. */
@@ -344,7 +400,7 @@ export class Clock {
         const year = Math.floor(total / 12);
         if (year < 1 || year > 9999) return undefined;
         const month = total - year * 12 + 1;
-        return this.resolve({ year, month, day: Math.min(c.day, daysInMonth(year, month)), time: c.time });
+        return this.at(year, month, Math.min(c.day, daysInMonth(year, month)), c.time);
       }
     }
   }
@@ -356,15 +412,10 @@ export class Clock {
 
   /** ISO 8601 with the site's offset; milliseconds and offset seconds only when not zero. */
   format(t: Millis): string {
-    const c = this.civil(t);
     const offset = this.offsetSeconds(t);
-    let text = `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}T${pad(Math.floor(c.time / HOUR_MS))}:${pad(Math.floor(c.time / MINUTE_MS) % 60)}:${pad(Math.floor(c.time / 1000) % 60)}`;
-    const ms = c.time % 1000;
-    if (ms !== 0) text += `.${pad(ms, 3)}`;
-    const abs = Math.abs(offset);
-    text += `${offset < 0 ? "-" : "+"}${pad(Math.floor(abs / 3600))}:${pad(Math.floor(abs / 60) % 60)}`;
-    if (abs % 60 !== 0) text += `:${pad(abs % 60)}`;
-    return text;
+    const local = t + offset * 1000;
+    const days = Math.floor(local / DAY_MS);
+    return `${dayText(days)}T${timeText(local - days * DAY_MS)}${offsetText(offset)}`;
   }
 
   /**

@@ -35,7 +35,7 @@ export function intoServiceMonth(clock: Clock, t: Millis, enabled: boolean[], st
   let target = 0;
   for (let m = c.month - 1; m >= 1 && target === 0; m--) if (enabled[m - 1]) target = m;
   for (let m = c.month + 1; m <= 12 && target === 0; m++) if (enabled[m - 1]) target = m;
-  const moved = clock.resolve({ year: c.year, month: target, day: Math.min(c.day, daysInMonth(c.year, target)), time: c.time });
+  const moved = clock.at(c.year, target, Math.min(c.day, daysInMonth(c.year, target)), c.time);
   if (moved === undefined) return undefined;
   steps?.push(`service months: ${MONTH_NAMES[c.month - 1]} is not a service month; moved to ${MONTH_NAMES[target - 1]}: ${clock.format(moved)}`);
   return moved;

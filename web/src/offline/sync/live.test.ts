@@ -47,6 +47,16 @@ async function live(world = liveWorld()) {
   return { world, tab, server: world.server };
 }
 
+/** A live tab whose Sync Now has asked for its download, the server holding the answer until `release`. */
+async function heldDownload() {
+  const { world, tab, server } = await live();
+  const downloads = server.downloads.length;
+  const release = server.hold();
+  const run = tab.engine.syncNow();
+  await vi.waitFor(() => expect(server.downloads).toHaveLength(downloads + 1));
+  return { world, tab, server, downloads, release, run };
+}
+
 afterEach(() => {
   for (const tab of tabs.splice(0)) tab.close();
 });
@@ -71,11 +81,7 @@ describe("live sync", () => {
   });
 
   it("runs exactly once more for every notice heard during a run whose answer came before them", async () => {
-    const { world, tab, server } = await live();
-    const downloads = server.downloads.length;
-    const release = server.hold();
-    const run = tab.engine.syncNow();
-    await vi.waitFor(() => expect(server.downloads).toHaveLength(downloads + 1));
+    const { world, tab, server, downloads, release, run } = await heldDownload();
     release();
     // The answer is made (it takes a turn); the run is still saving it when the notices come.
     await turns(2);
@@ -90,11 +96,7 @@ describe("live sync", () => {
   });
 
   it("does not download again for notices the run under way brought down (a first download)", async () => {
-    const { world, tab, server } = await live();
-    const downloads = server.downloads.length;
-    const release = server.hold();
-    const run = tab.engine.syncNow();
-    await vi.waitFor(() => expect(server.downloads).toHaveLength(downloads + 1));
+    const { world, tab, server, downloads, release, run } = await heldDownload();
     server.seed("locations", site(1));
     server.seed("locations", site(2));
     await turns(20);
@@ -107,11 +109,7 @@ describe("live sync", () => {
   });
 
   it("still downloads when Sync Now joins a notice's queued download", async () => {
-    const { world, tab, server } = await live();
-    const downloads = server.downloads.length;
-    const release = server.hold();
-    const first = tab.engine.syncNow();
-    await vi.waitFor(() => expect(server.downloads).toHaveLength(downloads + 1));
+    const { world, tab, server, downloads, release, run: first } = await heldDownload();
     server.seed("locations", site(1));
     await turns(20);
     const second = tab.engine.syncNow();

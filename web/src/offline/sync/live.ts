@@ -158,6 +158,11 @@ export class LiveStream {
    */
   private heard(notice: VersionNotice): void {
     this.behind(notice)
+      // The cursor could not be read: a download too many rather than a notice lost.
+      .catch((error: unknown) => {
+        this.options.log(error);
+        return true;
+      })
       .then((behind) => behind && this.leading && this.options.download(() => this.behind(notice)))
       .catch(this.options.log);
   }

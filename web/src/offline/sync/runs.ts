@@ -86,7 +86,7 @@ export class SyncRuns {
       await locks.request(SYNC_LOCK, { ifAvailable: job.ifAvailable }, async (lock) => {
         if (!lock) return; // Another tab is syncing; what it merges comes over the channel.
         // Nothing left to do is no run: the status stays as the last run left it.
-        if (job.download && job.stillBehind && !(await job.stillBehind().catch(() => true))) {
+        if (job.download && job.stillBehind && !(await stillBehind(job.stillBehind, log))) {
           if (!job.upload) return;
           job.download = false;
         }
@@ -116,10 +116,23 @@ export class SyncRuns {
   }
 }
 
-/** The condition of a queued download that another request joins: none if either has none, else either. */
+/**
+ * The condition of a queued download that another request joins: none if either download has
+ * none; else the later one, which stands for the earlier (a notice announces the server's
+ * latest version and epoch, so being past the later is being past every earlier one), so a
+ * long run that hears hundreds of notices checks once.
+ */
 function joinedCondition(queued: RunRequest, stillBehind: (() => Promise<boolean>) | undefined): (() => Promise<boolean>) | undefined {
-  const before = queued.stillBehind;
   if (!queued.download) return stillBehind;
-  if (!stillBehind || !before) return undefined;
-  return async () => (await before()) || (await stillBehind());
+  return queued.stillBehind && stillBehind;
+}
+
+/** Asks the condition; one that fails counts as behind (a download too many, never one too few). */
+async function stillBehind(check: () => Promise<boolean>, log: (error: unknown) => void): Promise<boolean> {
+  try {
+    return await check();
+  } catch (error) {
+    log(error);
+    return true;
+  }
 }

@@ -152,19 +152,13 @@ export class LiveStream {
 
   /**
    * The server already spreads an organisation's notices over 0–250 ms per stream, so the
-   * download is asked for at once; asked for during a run, it joins the one queued after it,
-   * which is skipped if the run under way brought the version down (a first download hears
-   * the latest version as the stream opens).
+   * download is asked for at once; asked for during a run, it joins the one queued after it.
+   * Whether the device is behind is asked once, when that run starts (sync/runs.ts), so a
+   * version the device already has, or one the run under way brings down (a first download
+   * hears the latest version as the stream opens), makes no download.
    */
   private heard(notice: VersionNotice): void {
-    this.behind(notice)
-      // The cursor could not be read: a download too many rather than a notice lost.
-      .catch((error: unknown) => {
-        this.options.log(error);
-        return true;
-      })
-      .then((behind) => behind && this.leading && this.options.download(() => this.behind(notice)))
-      .catch(this.options.log);
+    if (this.leading) this.options.download(() => this.behind(notice));
   }
 
   /** The announced version is above the cursor, or counts in another history (a restored server). */

@@ -2,9 +2,10 @@
 //  1. Fieldtag: a fresh device (a new Chromium profile on disk) logs in to an organisation of
 //     RECORDS equipment records and downloads them: from pressing Login to 'Up to date' (goal
 //     < 1.5 s at 100,000), both moments read in the page (the driver's polling sees the words
-//     later on a busy machine; its figure is printed beside). Meanwhile a key goes into the sites list's search box every 50 ms;
-//     each keystroke's latency is the Event Timing API's duration (from the key to the next
-//     paint, the wait behind other work included; goal < 50 ms). RUNS runs, the median.
+//     later on a busy machine; its figure is printed beside). Meanwhile a key goes into the
+//     sites list's search box every 50 ms; each keystroke's latency is the Event Timing API's
+//     duration (from the key to the next paint, the wait behind other work included; goal
+//     < 50 ms). RUNS runs, the median.
 //  2. The PouchDB anchor (../shared/anchors/pouchdb-sync/run.sh, its README): PouchDB 9
 //     replicating the same number of documents into IndexedDB in the same Chromium, and the
 //     per-record IndexedDB limit, in the same session; its files go to a temporary folder.

@@ -181,11 +181,11 @@ const dayTexts = new Map<number, string>();
 const timeTexts = new Map<number, string>();
 const offsetTexts = new Map<number, string>();
 
-function kept(texts: Map<number, string>, key: number, write: (key: number) => string): string {
+function kept(texts: Map<number, string>, key: number, write: () => string): string {
   let text = texts.get(key);
   if (text === undefined) {
     if (texts.size >= KEPT_TEXTS) texts.clear();
-    text = write(key);
+    text = write();
     texts.set(key, text);
   }
   return text;

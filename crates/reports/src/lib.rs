@@ -14,6 +14,7 @@ mod items;
 mod jobs;
 mod loaded;
 mod location;
+mod page_data;
 mod params;
 mod photos;
 mod questionnaire;
@@ -31,8 +32,9 @@ use report::Report;
 
 pub use error::{ReportError, ReportResult};
 pub use jobs::{PdfJob, PdfJobs};
+pub use page_data::NOT_UPLOADED;
 pub use params::{Layout, Output, ReportQuery};
-pub use render_pdf::{ImageKind, Images, NOT_UPLOADED, StoredFile};
+pub use render_pdf::{ImageKind, Images, StoredFile};
 pub use report::ReportName;
 
 /// The file answered.

@@ -7,7 +7,6 @@ use std::sync::LazyLock;
 use anyhow::anyhow;
 use fieldtag_domain::records::people::Organization;
 use fieldtag_domain::records::stored::AsText;
-use serde::Serialize;
 use typst::diag::{FileError, FileResult};
 use typst::ecow::EcoVec;
 use typst::foundations::{Bytes, Datetime};
@@ -19,9 +18,10 @@ use typst::utils::LazyHash;
 use typst::{Library, LibraryExt, World};
 use typst_layout::{Page, PagedDocument};
 
+use super::page_data::{Placed, page_data};
 use super::params::Layout;
-use super::photos::{Evidence, Printed};
-use super::report::{Detail, Labelled, Report};
+use super::photos::Evidence;
+use super::report::Report;
 use super::slices::{unfinished, untag};
 
 const TEMPLATE: &str = include_str!("report.typ");
@@ -59,21 +59,13 @@ static DATA: LazyLock<FileId> = LazyLock::new(|| file_id("/data.json"));
 static LETTERHEAD: LazyLock<FileId> = LazyLock::new(|| file_id("/letterhead.png"));
 static LOGO: LazyLock<FileId> = LazyLock::new(|| file_id("/logo.png"));
 
-/// The virtual path of a report's `index`th image (a photo thumbnail or a signature). Paths are
-/// by position, not by file name, so the ids interned for the process are bounded by the
-/// largest report's images, not by every photo ever printed.
-fn evidence_path(index: usize, name: &str) -> String {
-    let extension = if name.ends_with(".png") { "png" } else { "jpg" };
-    format!("/evidence/{index}.{extension}")
-}
-
 /// The organisation's look on the page.
 pub struct Branding {
-    name: String,
-    lines: Vec<String>,
-    accent: String,
-    letterhead: Option<Vec<u8>>,
-    logo: Option<Vec<u8>>,
+    pub(crate) name: String,
+    pub(crate) lines: Vec<String>,
+    pub(crate) accent: String,
+    pub(crate) letterhead: Option<Vec<u8>>,
+    pub(crate) logo: Option<Vec<u8>>,
 }
 
 impl Branding {
@@ -144,198 +136,6 @@ pub enum StoredFile {
 /// An image the organisation names; none when the name is empty.
 async fn image(images: &impl Images, kind: ImageKind, name: &str) -> Option<Vec<u8>> {
     if name.is_empty() { None } else { images.image(kind, name).await }
-}
-
-/// One slice of a report as the template reads it: the report's data with only some of its
-/// rows, and where the slice stands in the report.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SliceData<'s, 'a> {
-    #[serde(flatten)]
-    report: &'s PageData<'a>,
-    rows: &'s [PageRow<'a>],
-    /// The index in the report of the slice's first row (its marker's value).
-    first_row: usize,
-    /// The slice prints the report's heading.
-    first: bool,
-    /// The slice prints the signatures.
-    last: bool,
-}
-
-/// What the overlay reads: the report's number of pages and what its header says.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct OverlayData<'a> {
-    pages: usize,
-    landscape: bool,
-    org: &'a str,
-    title: &'a str,
-    scope: &'a str,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PageData<'a> {
-    title: &'static str,
-    scope: &'a str,
-    scope_lines: &'a [String],
-    parameters: &'a [Labelled],
-    totals: &'a [Labelled],
-    columns: Vec<PageColumn>,
-    /// Written out a slice at a time ([`SliceData`]).
-    #[serde(skip)]
-    rows: Vec<PageRow<'a>>,
-    empty_text: &'static str,
-    signature: bool,
-    signatures: Vec<PageSignature<'a>>,
-    landscape: bool,
-    generated: &'a str,
-    accent: &'a str,
-    letterhead: bool,
-    logo: bool,
-    org: PageOrg<'a>,
-}
-
-#[derive(Serialize)]
-struct PageColumn {
-    title: &'static str,
-    width: f32,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PageRow<'a> {
-    cells: Vec<&'a str>,
-    group_start: bool,
-    alerts: Vec<usize>,
-    details: Vec<PageDetail<'a>>,
-    photos: Vec<PagePhoto>,
-}
-
-#[derive(Serialize)]
-struct PageDetail<'a> {
-    label: &'a str,
-    text: &'a str,
-    alert: bool,
-    photos: Vec<PagePhoto>,
-}
-
-/// A photo as printed: its thumbnail's virtual path, or the words saying why there is none.
-#[derive(Serialize)]
-struct PagePhoto {
-    path: Option<String>,
-    text: &'static str,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PageSignature<'a> {
-    signer_name: &'a str,
-    lines: &'a [String],
-    image: Option<String>,
-    text: &'static str,
-}
-
-/// The images a PDF carries besides the letterhead and logo, in the order they are first
-/// printed, each under [`evidence_path`].
-#[derive(Default)]
-struct Placed {
-    paths: std::collections::HashMap<String, String>,
-    images: Vec<(String, Bytes)>,
-}
-
-impl Placed {
-    /// Where `name`'s image is printed, or the words printed instead; None when it is left out.
-    fn photo(&mut self, evidence: &Evidence, name: &str, missing_text: &'static str) -> Option<PagePhoto> {
-        match evidence.get(name) {
-            Printed::Image(bytes) => {
-                let path = self.paths.entry(name.to_string()).or_insert_with(|| {
-                    let path = evidence_path(self.images.len(), name);
-                    self.images.push((path.clone(), Bytes::new(bytes.as_ref().clone())));
-                    path
-                });
-                Some(PagePhoto { path: Some(path.clone()), text: "" })
-            }
-            Printed::NotUploaded => Some(PagePhoto { path: None, text: missing_text }),
-            Printed::OverLimit => Some(PagePhoto { path: None, text: "Photo not printed (too many photos for one report)" }),
-            Printed::LeftOut => None,
-        }
-    }
-
-    fn photos(&mut self, evidence: &Evidence, names: &[String]) -> Vec<PagePhoto> {
-        names.iter().filter_map(|name| self.photo(evidence, name, NOT_UPLOADED)).collect()
-    }
-}
-
-/// What a photo the store does not have (yet) prints as.
-pub const NOT_UPLOADED: &str = "Photo not yet uploaded";
-
-#[derive(Serialize)]
-struct PageOrg<'a> {
-    name: &'a str,
-    lines: &'a [String],
-}
-
-/// The report as the template reads it: only the PDF's columns, grouped cells on a group's
-/// first row only.
-fn page_data<'a>(report: &'a Report, branding: &'a Branding, layout: Layout, evidence: &Evidence, placed: &mut Placed) -> PageData<'a> {
-    let shown: Vec<usize> = (0..report.columns.len()).filter(|&i| report.columns[i].in_pdf).collect();
-    let page_detail = |detail: &'a Detail, placed: &mut Placed| PageDetail {
-        label: &detail.label,
-        text: &detail.text,
-        alert: detail.alert,
-        photos: placed.photos(evidence, &detail.photos),
-    };
-    let rows = report
-        .rows
-        .iter()
-        .map(|row| PageRow {
-            cells: shown
-                .iter()
-                .map(|&i| {
-                    if report.columns[i].grouped && !row.group_start {
-                        ""
-                    } else {
-                        row.cells.get(i).map(String::as_str).unwrap_or_default()
-                    }
-                })
-                .collect(),
-            group_start: row.group_start,
-            alerts: row.alerts.iter().filter_map(|title| shown.iter().position(|&i| report.columns[i].title == *title)).collect(),
-            details: row.details.iter().map(|detail| page_detail(detail, placed)).collect(),
-            photos: placed.photos(evidence, &row.photos),
-        })
-        .collect();
-    let signatures = report
-        .signatures
-        .iter()
-        .map(|signed| {
-            let printed = placed.photo(evidence, &signed.image, "Signature not yet uploaded");
-            let (image, text) = match printed {
-                Some(PagePhoto { path, text }) => (path, text),
-                None => (None, ""),
-            };
-            PageSignature { signer_name: &signed.signer_name, lines: &signed.lines, image, text }
-        })
-        .collect();
-    PageData {
-        title: report.name.title(),
-        scope: &report.scope,
-        scope_lines: &report.scope_lines,
-        parameters: &report.parameters,
-        totals: &report.totals,
-        columns: shown.iter().map(|&i| PageColumn { title: report.columns[i].title, width: report.columns[i].width }).collect(),
-        rows,
-        empty_text: report.empty_text,
-        signature: report.signature,
-        signatures,
-        landscape: layout == Layout::Landscape,
-        generated: &report.generated,
-        accent: &branding.accent,
-        letterhead: branding.letterhead.is_some(),
-        logo: branding.logo.is_some(),
-        org: PageOrg { name: &branding.name, lines: &branding.lines },
-    }
 }
 
 struct ReportWorld {
@@ -416,10 +216,9 @@ pub fn render(report: &Report, branding: &Branding, layout: Layout, evidence: &E
     let mut info = None;
     let mut start = 0;
     loop {
-        let end = (start + SLICE_ROWS).min(page.rows.len());
-        let last = end == page.rows.len();
-        let slice = SliceData { report: &page, rows: &page.rows[start..end], first_row: start, first: start == 0, last };
-        world.data = Bytes::new(serde_json::to_vec(&slice)?);
+        let end = (start + SLICE_ROWS).min(page.row_count());
+        let last = end == page.row_count();
+        world.data = Bytes::new(serde_json::to_vec(&page.slice(start, end))?);
         let document = typeset(&world)?;
         let (kept, next) = if last { (document.pages().len(), end) } else { unfinished(&document, start, end) };
         info.get_or_insert_with(|| document.info().clone());
@@ -434,8 +233,7 @@ pub fn render(report: &Report, branding: &Branding, layout: Layout, evidence: &E
     }
 
     world.main = Source::new(*MAIN, OVERLAY_TEMPLATE.to_string());
-    let overlay = OverlayData { pages: pages.len(), landscape: page.landscape, org: page.org.name, title: page.title, scope: page.scope };
-    world.data = Bytes::new(serde_json::to_vec(&overlay)?);
+    world.data = Bytes::new(serde_json::to_vec(&page.overlay(pages.len()))?);
     let overlays = typeset(&world)?;
     for (page, overlay) in pages.make_mut().iter_mut().zip(overlays.pages()) {
         page.frame.push_frame(Point::zero(), overlay.frame.clone());
@@ -464,7 +262,9 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::report::{Column, ReportName, Row, Signed};
+    use crate::page_data::NOT_UPLOADED;
+    use crate::photos::Printed;
+    use crate::report::{Column, Detail, Labelled, ReportName, Row, Signed};
 
     const PHOTO: &str = "photos/0123456789abcdef0123456789abcdef.jpg";
     const MISSING: &str = "photos/ffffffffffffffffffffffffffffffff.jpg";
@@ -526,8 +326,7 @@ mod tests {
         let report = report();
         let branding = branding();
         let page = page_data(&report, &branding, Layout::Portrait, &evidence, &mut placed);
-        let slice = SliceData { report: &page, rows: &page.rows, first_row: 0, first: true, last: true };
-        let data = serde_json::to_value(slice).unwrap();
+        let data = serde_json::to_value(page.slice(0, page.row_count())).unwrap();
         // The photo printed twice is one image; the missing one is words.
         assert_eq!(placed.images.len(), 2);
         assert_eq!(data["rows"][0]["photos"][1]["text"], NOT_UPLOADED);

@@ -41,11 +41,15 @@ const KEPT_FROM_MS: Millis = -2_208_988_800_000;
 const MEAN_YEAR_MS: Millis = 31_556_952_000;
 
 /// The time zone of one site, with the offsets of the years it has been asked about. Clones
-/// share what was read.
+/// share what was read; a clone costs one count on this clock's own allocation (not the time
+/// zone's, which every thread's clocks of the zone share, so threads do not contend on it).
 #[derive(Debug, Clone)]
-pub struct Clock {
+pub struct Clock(Arc<Zone>);
+
+#[derive(Debug)]
+struct Zone {
     tz: TimeZone,
-    years: Arc<[OnceLock<YearOffsets>]>,
+    years: Box<[OnceLock<YearOffsets>]>,
 }
 
 /// One UTC year of a zone: the instants its offset changes and the offsets from then on.
@@ -71,11 +75,11 @@ impl Clock {
             return None;
         }
         let tz = TimeZoneDatabase::bundled().get(name).ok()?;
-        Some(Clock { tz, years: (0..KEPT_YEARS).map(|_| OnceLock::new()).collect() })
+        Some(Clock(Arc::new(Zone { tz, years: (0..KEPT_YEARS).map(|_| OnceLock::new()).collect() })))
     }
 
     pub fn time_zone(&self) -> &TimeZone {
-        &self.tz
+        &self.0.tz
     }
 
     fn timestamp(t: Millis) -> Option<Timestamp> {
@@ -87,7 +91,7 @@ impl Clock {
         // A first guess at the year by its mean length, corrected by the kept year's bounds.
         let guess = FIRST_KEPT_YEAR + (t - KEPT_FROM_MS).div_euclid(MEAN_YEAR_MS);
         for year in [guess, guess - 1, guess + 1] {
-            let Some(slot) = usize::try_from(year - FIRST_KEPT_YEAR).ok().and_then(|index| self.years.get(index)) else {
+            let Some(slot) = usize::try_from(year - FIRST_KEPT_YEAR).ok().and_then(|index| self.0.years.get(index)) else {
                 break;
             };
             let offsets = slot.get_or_init(|| self.year_offsets(year));
@@ -95,7 +99,7 @@ impl Clock {
                 return offsets.at(t);
             }
         }
-        Clock::timestamp(t).map_or(0, |ts| i64::from(self.tz.to_offset(ts).seconds()))
+        Clock::timestamp(t).map_or(0, |ts| i64::from(self.0.tz.to_offset(ts).seconds()))
     }
 
     /// Reads a year's transitions once; evaluations ask for the same few years many times.
@@ -105,8 +109,8 @@ impl Clock {
         let Some(first) = Clock::timestamp(start) else {
             return YearOffsets { end, starts: Vec::new(), offsets: Vec::new() };
         };
-        let mut offsets = YearOffsets { end, starts: vec![start], offsets: vec![i64::from(self.tz.to_offset(first).seconds())] };
-        for transition in self.tz.following(first) {
+        let mut offsets = YearOffsets { end, starts: vec![start], offsets: vec![i64::from(self.0.tz.to_offset(first).seconds())] };
+        for transition in self.0.tz.following(first) {
             let at = transition.timestamp().as_millisecond();
             if at >= end {
                 break;

@@ -181,6 +181,10 @@ pub fn number(value: &Value) -> Option<f64> {
         Value::Number(n) => n.as_f64(),
         Value::String(text) => {
             let text = text.trim_matches(|c: char| c.is_ascii_whitespace());
+            // Readings are mostly whole numbers: up to 15 digits are exact in an f64, as parsed.
+            if (1..=15).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit()) {
+                return Some(text.bytes().fold(0_u64, |n, b| n * 10 + u64::from(b - b'0')) as f64);
+            }
             decimal(text).then(|| text.parse().ok()).flatten()
         }
         _ => None,
@@ -255,7 +259,17 @@ mod tests {
 
     #[test]
     fn numbers_are_plain_decimals() {
-        for (text, expected) in [("12", Some(12.0)), (" -3.5 ", Some(-3.5)), ("1e3", Some(1000.0)), (".5", Some(0.5)), ("5.", Some(5.0))] {
+        for (text, expected) in [
+            ("12", Some(12.0)),
+            ("0", Some(0.0)),
+            (" 007 ", Some(7.0)),
+            ("999999999999999", Some(999_999_999_999_999.0)),
+            ("12345678901234567", Some(12_345_678_901_234_567.0)),
+            (" -3.5 ", Some(-3.5)),
+            ("1e3", Some(1000.0)),
+            (".5", Some(0.5)),
+            ("5.", Some(5.0)),
+        ] {
             assert_eq!(number(&Value::from(text)), expected, "{text}");
         }
         for text in ["", "abc", "1,200", "0x10", "inf", "NaN", "1e", "+", "."] {

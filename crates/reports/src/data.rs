@@ -220,7 +220,7 @@ impl Dataset {
 
     /// The due engine's verdict for every item, at `now_of(site id)`; an item whose records
     /// the engine cannot use gets its error.
-    pub fn due(&self, now_of: impl Fn(&str) -> i64 + Sync) -> HashMap<String, Result<DueResult, DueError>> {
+    pub fn due(&self, now_of: impl Fn(&str) -> i64 + Sync) -> HashMap<String, Result<DueResult<'_>, DueError>> {
         self.engine.evaluate(
             &self.equipment,
             |item| self.model(item).map(|model| model.equipment_type_id.as_text()).unwrap_or_default(),

@@ -65,7 +65,7 @@ pub fn build(dataset: &Dataset, request: &Request) -> ReportResult<Report> {
             let key = (
                 month,
                 dataset.site_position(site_id).unwrap_or(usize::MAX),
-                dataset.service_type_name(&service.service_type_id).to_string(),
+                dataset.service_type_name(service.service_type_id).to_string(),
                 dataset.equipment_type_name(item).to_string(),
                 dataset.model_name(item).to_string(),
             );

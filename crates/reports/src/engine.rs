@@ -70,7 +70,7 @@ impl EngineRecords {
         equipment: &'a [Stored<Equipment>],
         type_id: impl Fn(&'a Equipment) -> &'a str + Sync,
         now_of: impl Fn(&str) -> i64 + Sync,
-    ) -> HashMap<String, Result<DueResult, DueError>> {
+    ) -> HashMap<String, Result<DueResult<'a>, DueError>> {
         let catalogue = Catalogue::new(&self.service_types, &self.location_overrides, &self.service_months);
         let results = evaluate_all(&catalogue, equipment, |item| {
             let read = self.equipment.get(&item.id)?;

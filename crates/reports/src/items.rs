@@ -53,8 +53,8 @@ pub fn service_lines(dataset: &Dataset, result: &DueResult, performed: &[&Stored
         .map(|service| {
             let last = performed.iter().find(|p| p.service_type_id.as_text() == service.service_type_id);
             ServiceLine {
-                service_type_id: service.service_type_id.clone(),
-                name: dataset.service_type_name(&service.service_type_id).to_string(),
+                service_type_id: service.service_type_id.to_string(),
+                name: dataset.service_type_name(service.service_type_id).to_string(),
                 last_date: last.and_then(|p| zone.parse(p.last_date.as_text())),
                 next_date: service.next_date.map(|t| t.as_millisecond()),
                 due: service.due,
@@ -71,7 +71,10 @@ pub fn service_cells(zone: &Zone, line: &ServiceLine, status: &str) -> [String; 
 }
 
 /// The engine's answer for item `id`, or a line saying why there is none.
-pub fn verdict<'a>(results: &'a std::collections::HashMap<String, Result<DueResult, DueError>>, id: &str) -> Result<&'a DueResult, String> {
+pub fn verdict<'a, 'c>(
+    results: &'a std::collections::HashMap<String, Result<DueResult<'c>, DueError>>,
+    id: &str,
+) -> Result<&'a DueResult<'c>, String> {
     match results.get(id) {
         Some(Ok(result)) => Ok(result),
         Some(Err(error)) => Err(format!("Due dates cannot be computed: {error}")),

@@ -6,17 +6,19 @@
 //! rules for every item and has each item carry copies of them. A [`Catalogue`] reads each
 //! service type's rules the first time an item needs them, and indexes each shared list by
 //! the owner its records belong to (equipment type, site), so that an item looks at its own
-//! few candidates instead of the whole organisation's lists. The index only narrows: the
-//! engine still applies every matching rule (deleted, owner, id) to each candidate, in list
+//! few records instead of the whole organisation's lists. An owner's records are the ones a
+//! scan of the list finds by the same rule (live, and owned by it or by no one), in list
 //! order, so an item answers exactly as one `DueInput` holding the same lists would, errors
 //! and their field paths included.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
+
+use hashbrown::HashMap;
 
 use super::DueError;
 use super::input::{
     Deficiency, DueInput, Equipment, EquipmentType, HistoryRecord, LocationOverride, PerformedService, ServiceMonth, ServiceType, Site,
+    same_owner,
 };
 use super::rules::{self, Rules};
 
@@ -43,9 +45,9 @@ impl<'a> Catalogue<'a> {
             location_overrides,
             service_months,
             rules: service_types.iter().map(|_| OnceLock::new()).collect(),
-            types_by_equipment_type: OwnerIndex::new(service_types, |s| (!s.deleted).then_some(s.equipment_type_id.as_deref())),
-            overrides_by_site: OwnerIndex::new(location_overrides, |o| (!o.deleted).then_some(o.location_id.as_deref())),
-            months_by_site: OwnerIndex::new(service_months, |m| (!m.deleted).then_some(m.location_id.as_deref())),
+            types_by_equipment_type: OwnerIndex::new(service_types, service_type_owner),
+            overrides_by_site: OwnerIndex::new(location_overrides, override_owner),
+            months_by_site: OwnerIndex::new(service_months, months_owner),
         }
     }
 
@@ -57,9 +59,9 @@ impl<'a> Catalogue<'a> {
             location_overrides: &input.location_overrides,
             service_months: &input.service_months,
             rules: input.service_types.iter().map(|_| OnceLock::new()).collect(),
-            types_by_equipment_type: OwnerIndex::Unindexed(input.service_types.len()),
-            overrides_by_site: OwnerIndex::Unindexed(input.location_overrides.len()),
-            months_by_site: OwnerIndex::Unindexed(input.service_months.len()),
+            types_by_equipment_type: OwnerIndex::Unindexed,
+            overrides_by_site: OwnerIndex::Unindexed,
+            months_by_site: OwnerIndex::Unindexed,
         }
     }
 
@@ -68,20 +70,36 @@ impl<'a> Catalogue<'a> {
         self.rules[index].get_or_init(|| rules::read(&self.service_types[index], index)).as_ref().map_err(Clone::clone)
     }
 
-    /// Positions of the service types that may belong to equipment type `type_id`, in order.
-    pub(super) fn service_types_for(&self, type_id: Option<&str>) -> Candidates<'_> {
-        self.types_by_equipment_type.candidates(type_id)
+    /// Positions of the live service types of equipment type `type_id`, in order.
+    pub(super) fn service_types_for<'c>(&'c self, type_id: Option<&'c str>) -> impl Iterator<Item = usize> + 'c {
+        self.types_by_equipment_type.owned_by(self.service_types, type_id, service_type_owner)
     }
 
-    /// Positions of the location overrides that may apply at site `site_id`, in order.
-    pub(super) fn overrides_at(&self, site_id: Option<&str>) -> Candidates<'_> {
-        self.overrides_by_site.candidates(site_id)
+    /// Positions of the live location overrides of site `site_id`, in order.
+    pub(super) fn overrides_at<'c>(&'c self, site_id: Option<&'c str>) -> impl Iterator<Item = usize> + 'c {
+        self.overrides_by_site.owned_by(self.location_overrides, site_id, override_owner)
     }
 
-    /// Positions of the service months that may apply at site `site_id`, in order.
-    pub(super) fn months_at(&self, site_id: Option<&str>) -> Candidates<'_> {
-        self.months_by_site.candidates(site_id)
+    /// Positions of the live service months of site `site_id`, in order.
+    pub(super) fn months_at<'c>(&'c self, site_id: Option<&'c str>) -> impl Iterator<Item = usize> + 'c {
+        self.months_by_site.owned_by(self.service_months, site_id, months_owner)
     }
+}
+
+/// A record's owner for the index: `None` leaves the record out (deleted), else its owner's
+/// id if it names one.
+type Owner<T> = fn(&T) -> Option<Option<&str>>;
+
+fn service_type_owner(service: &ServiceType) -> Option<Option<&str>> {
+    (!service.deleted).then_some(service.equipment_type_id.as_deref())
+}
+
+fn override_owner(location_override: &LocationOverride) -> Option<Option<&str>> {
+    (!location_override.deleted).then_some(location_override.location_id.as_deref())
+}
+
+fn months_owner(months: &ServiceMonth) -> Option<Option<&str>> {
+    (!months.deleted).then_some(months.location_id.as_deref())
 }
 
 /// The records of one piece of equipment, borrowed: its site and type (shared by many
@@ -114,13 +132,12 @@ impl<'a> EquipmentRecords<'a> {
 /// each owner's list also holds the records without one, and a missing id gets all of them.
 #[derive(Debug)]
 enum OwnerIndex<'a> {
-    Unindexed(usize),
+    Unindexed,
     Indexed { by_owner: HashMap<&'a str, Vec<u32>>, unowned: Vec<u32>, live: Vec<u32> },
 }
 
 impl<'a> OwnerIndex<'a> {
-    /// `owner` answers `None` for a record to leave out (deleted), else the owner's id if any.
-    fn new<T>(records: &'a [T], owner: impl Fn(&'a T) -> Option<Option<&'a str>>) -> Self {
+    fn new<T>(records: &'a [T], owner: Owner<T>) -> Self {
         let mut by_owner: HashMap<&'a str, Vec<u32>> = HashMap::new();
         let (mut unowned, mut live) = (Vec::new(), Vec::new());
         for record in records {
@@ -143,34 +160,37 @@ impl<'a> OwnerIndex<'a> {
         OwnerIndex::Indexed { by_owner, unowned, live }
     }
 
-    fn candidates(&self, owner: Option<&str>) -> Candidates<'_> {
+    /// Positions of the live records of `owner` in `records` (the list this index was made
+    /// of), in list order: the index's list, or a scan by the same rule.
+    fn owned_by<'c, T>(&'c self, records: &'c [T], owner: Option<&'c str>, owner_of: Owner<T>) -> OwnedBy<'c, T> {
         match self {
-            OwnerIndex::Unindexed(len) => Candidates::All(0..*len),
+            OwnerIndex::Unindexed => OwnedBy::Scan { records: records.iter().enumerate(), owner, owner_of },
             OwnerIndex::Indexed { by_owner, unowned, live } => {
                 let list = match owner {
                     None => live,
                     Some(id) => by_owner.get(id).unwrap_or(unowned),
                 };
-                Candidates::Listed(list.iter())
+                OwnedBy::Listed(list.iter())
             }
         }
     }
 }
 
-/// Positions in a shared list, in list order.
-#[derive(Debug, Clone)]
-pub(super) enum Candidates<'c> {
-    All(std::ops::Range<usize>),
+/// An owner's live records, by position.
+pub(super) enum OwnedBy<'c, T> {
+    Scan { records: std::iter::Enumerate<std::slice::Iter<'c, T>>, owner: Option<&'c str>, owner_of: Owner<T> },
     Listed(std::slice::Iter<'c, u32>),
 }
 
-impl Iterator for Candidates<'_> {
+impl<T> Iterator for OwnedBy<'_, T> {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
         match self {
-            Candidates::All(range) => range.next(),
-            Candidates::Listed(list) => list.next().map(|&position| position as usize),
+            OwnedBy::Scan { records, owner, owner_of } => {
+                records.find(|(_, record)| owner_of(record).is_some_and(|own| same_owner(own, *owner))).map(|(position, _)| position)
+            }
+            OwnedBy::Listed(list) => list.next().map(|&position| position as usize),
         }
     }
 }

@@ -3,8 +3,6 @@
 //! date); then advanced actions against the other services' first-pass dates; then whether
 //! each service, and the equipment, is due.
 
-use std::collections::HashMap;
-
 use serde_json::{Map, Value};
 
 use super::catalogue::{Catalogue, EquipmentRecords};
@@ -24,7 +22,7 @@ fn error(field: impl Into<String>, message: impl Into<String>) -> DueError {
 /// report or a site's list asks for the same few zones at the same instant many times).
 #[derive(Debug, Default)]
 pub struct Clocks {
-    known: HashMap<String, Option<Zone>>,
+    known: hashbrown::HashMap<String, Option<Zone>>,
 }
 
 #[derive(Debug)]
@@ -37,10 +35,7 @@ struct Zone {
 impl Clocks {
     /// The zone's clock and the start of the day holding `now` there.
     fn get(&mut self, zone: &str, now: Millis) -> Option<(&Clock, Millis)> {
-        if !self.known.contains_key(zone) {
-            self.known.insert(zone.to_string(), Clock::new(zone).map(|clock| Zone { clock, today: None }));
-        }
-        let zone = self.known.get_mut(zone)?.as_mut()?;
+        let zone = self.known.entry_ref(zone).or_insert_with(|| Clock::new(zone).map(|clock| Zone { clock, today: None })).as_mut()?;
         let today = match zone.today {
             Some((at, today)) if at == now => today,
             _ => {
@@ -58,15 +53,16 @@ fn parse_date(clock: &Clock, text: &str, field: impl FnOnce() -> String) -> Resu
     clock.parse(text).ok_or_else(|| error(field(), format!("\"{text}\" is not an ISO 8601 date")))
 }
 
-/// A service of this equipment after the first pass.
-struct Planned<'a> {
+/// A service of this equipment after the first pass; `'a` is the catalogue's records, which
+/// the answer's ids borrow, `'p` as long as the evaluation borrows.
+struct Planned<'p, 'a> {
     id: &'a str,
     service: &'a ServiceType,
     /// `None` for an unscheduled service.
-    rules: Option<&'a Rules<'a>>,
+    rules: Option<&'p Rules<'a>>,
     /// The time frequency after a location override.
     time: Option<TimeRule>,
-    performed: Option<&'a PerformedService>,
+    performed: Option<&'p PerformedService>,
     next: Option<Millis>,
     /// The date before any advanced action, which other services' actions compare against.
     first_pass: Option<Millis>,
@@ -85,18 +81,17 @@ struct Context<'p, 'a> {
     today: Millis,
     manufactured: Option<Millis>,
     equipment_id: Option<&'p str>,
-    site_id: Option<&'p str>,
     service_months: Option<[bool; 12]>,
     explain: bool,
 }
 
-pub(super) fn run(
-    catalogue: &Catalogue,
+pub(super) fn run<'a>(
+    catalogue: &Catalogue<'a>,
     item: &EquipmentRecords,
     now: Millis,
     explain: bool,
     clocks: &mut Clocks,
-) -> Result<DueResult, DueError> {
+) -> Result<DueResult<'a>, DueError> {
     let site = item.site.ok_or_else(|| error("site", "site is required"))?;
     let zone = present(&site.time_zone).ok_or_else(|| error("site.timeZone", "timeZone is required"))?;
     let (clock, today) = clocks.get(zone, now).ok_or_else(|| error("site.timeZone", format!("unknown time zone: {zone}")))?;
@@ -116,33 +111,15 @@ pub(super) fn run(
         catalogue
             .months_at(site.id.as_deref())
             .map(|index| &catalogue.service_months[index])
-            .find(|m| {
-                !m.deleted
-                    && m.service_month_category_id.as_deref() == Some(category)
-                    && same_owner(m.location_id.as_deref(), site.id.as_deref())
-            })
+            .find(|m| m.service_month_category_id.as_deref() == Some(category))
             .map(|m| m.months())
     });
-    let ctx = Context {
-        catalogue,
-        item,
-        clock,
-        now,
-        today,
-        manufactured,
-        equipment_id: equipment.id.as_deref(),
-        site_id: site.id.as_deref(),
-        service_months,
-        explain,
-    };
+    let ctx = Context { catalogue, item, clock, now, today, manufactured, equipment_id: equipment.id.as_deref(), service_months, explain };
 
     let type_id = equipment_type.and_then(|t| t.id.as_deref());
     let mut planned = Vec::with_capacity(4);
     for index in catalogue.service_types_for(type_id) {
         let service = &catalogue.service_types[index];
-        if service.deleted || !same_owner(service.equipment_type_id.as_deref(), type_id) {
-            continue;
-        }
         let id = service
             .id
             .as_deref()
@@ -152,7 +129,7 @@ pub(super) fn run(
         let location_override = catalogue
             .overrides_at(site.id.as_deref())
             .map(|index| (index, &catalogue.location_overrides[index]))
-            .find(|(_, o)| !o.deleted && o.service_type_id.as_deref() == Some(id) && same_owner(o.location_id.as_deref(), ctx.site_id));
+            .find(|(_, o)| o.service_type_id.as_deref() == Some(id));
         if disabled_here || location_override.is_some_and(|(_, o)| o.disabled_for_location) {
             continue;
         }
@@ -174,13 +151,13 @@ pub(super) fn run(
     finish(&ctx, planned, &equipment.field_data)
 }
 
-fn plan<'p>(
-    ctx: &Context<'p, '_>,
-    service: &'p ServiceType,
+fn plan<'p, 'a>(
+    ctx: &Context<'p, 'a>,
+    service: &'a ServiceType,
     index: usize,
-    id: &'p str,
+    id: &'a str,
     location_override: Option<(usize, &'p LocationOverride)>,
-) -> Result<Planned<'p>, DueError> {
+) -> Result<Planned<'p, 'a>, DueError> {
     let mut steps = Steps::new(ctx.explain);
     let performed =
         ctx.item.performed_services.iter().enumerate().find(|(_, p)| {
@@ -273,7 +250,7 @@ fn advance(ctx: &Context, planned: &mut Planned, other: Option<Millis>) -> Resul
 }
 
 /// Decides what is due, and for how long the equipment is hidden.
-fn finish(ctx: &Context, planned: Vec<Planned>, readings: &Map<String, Value>) -> Result<DueResult, DueError> {
+fn finish<'a>(ctx: &Context<'_, 'a>, planned: Vec<Planned<'_, 'a>>, readings: &Map<String, Value>) -> Result<DueResult<'a>, DueError> {
     let clock = ctx.clock;
     let mut services = Vec::with_capacity(planned.len());
     for mut p in planned {
@@ -318,7 +295,7 @@ fn finish(ctx: &Context, planned: Vec<Planned>, readings: &Map<String, Value>) -
             }
         };
         services.push(ServiceDue {
-            service_type_id: p.id.to_string(),
+            service_type_id: p.id,
             next_date: p.next.map(to_timestamp),
             affected_by: schedule::sorted(p.affected),
             due,

@@ -55,10 +55,10 @@ impl AffectedBy {
     }
 }
 
-/// One service of the equipment.
+/// One service of the equipment; its id is borrowed from the service types evaluated against.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ServiceDue {
-    pub service_type_id: String,
+pub struct ServiceDue<'a> {
+    pub service_type_id: &'a str,
     /// `None` for unscheduled services and services due by meter readings only.
     pub next_date: Option<Timestamp>,
     pub affected_by: Vec<AffectedBy>,
@@ -71,9 +71,9 @@ pub struct ServiceDue {
 
 /// The verdict for one piece of equipment.
 #[derive(Debug, Clone)]
-pub struct DueResult {
+pub struct DueResult<'a> {
     /// The enabled services, in the order of the input's service types.
-    pub services: Vec<ServiceDue>,
+    pub services: Vec<ServiceDue<'a>>,
     /// On the Inspection Due list: an inspection service is due, or a deficiency is open.
     pub inspection_due: bool,
     /// On the Service Due list: another scheduled service is due, or a deficiency is open.
@@ -99,7 +99,7 @@ pub struct DueLists {
     pub could_not_service: bool,
 }
 
-impl DueResult {
+impl<'a> DueResult<'a> {
     /// The item on the due lists at `now`: due (an open deficiency makes it due, §9), unless a
     /// could-not-service event hides it (§4).
     pub fn due_lists(&self, now: Timestamp) -> DueLists {
@@ -127,13 +127,13 @@ impl DueResult {
         serde_json::to_value(self.rendered()).unwrap_or_default()
     }
 
-    fn rendered(&self) -> Rendered {
+    fn rendered(&self) -> Rendered<'a> {
         Rendered {
             services: self
                 .services
                 .iter()
                 .map(|s| RenderedService {
-                    service_type_id: s.service_type_id.clone(),
+                    service_type_id: s.service_type_id,
                     next_date: s.next_date.map(|t| self.format_date(t)),
                     affected_by: s.affected_by.iter().map(|a| a.label()).collect(),
                     due: s.due,
@@ -149,8 +149,8 @@ impl DueResult {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Rendered {
-    services: Vec<RenderedService>,
+struct Rendered<'a> {
+    services: Vec<RenderedService<'a>>,
     inspection_due: bool,
     service_due: bool,
     hidden_until: Option<String>,
@@ -158,8 +158,8 @@ struct Rendered {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct RenderedService {
-    service_type_id: String,
+struct RenderedService<'a> {
+    service_type_id: &'a str,
     next_date: Option<String>,
     affected_by: Vec<&'static str>,
     due: bool,
@@ -184,13 +184,18 @@ impl Evaluator {
     }
 
     /// Evaluates one piece of equipment at `now` (kept to the millisecond).
-    pub fn evaluate(&mut self, input: &DueInput, now: Timestamp) -> Result<DueResult, DueError> {
+    pub fn evaluate<'a>(&mut self, input: &'a DueInput, now: Timestamp) -> Result<DueResult<'a>, DueError> {
         engine::run(&Catalogue::of_input(input), &EquipmentRecords::of_input(input), now.as_millisecond(), false, &mut self.clocks)
     }
 
     /// Evaluates one piece of equipment against the shared records of `catalogue`; the
     /// answer is the one of a [`DueInput`] holding `item`'s records and the catalogue's lists.
-    pub fn evaluate_in(&mut self, catalogue: &Catalogue, item: &EquipmentRecords, now: Timestamp) -> Result<DueResult, DueError> {
+    pub fn evaluate_in<'a>(
+        &mut self,
+        catalogue: &Catalogue<'a>,
+        item: &EquipmentRecords,
+        now: Timestamp,
+    ) -> Result<DueResult<'a>, DueError> {
         engine::run(catalogue, item, now.as_millisecond(), false, &mut self.clocks)
     }
 }
@@ -198,11 +203,11 @@ impl Evaluator {
 /// Evaluates many pieces of equipment against one catalogue, spread over the cores (rayon's
 /// pool; each thread keeps its own [`Evaluator`]); the answers come in the order of `items`,
 /// `None` where `read` found nothing to evaluate. `read` gives an item's records and its `now`.
-pub fn evaluate_all<'a, T: Sync>(
-    catalogue: &Catalogue<'_>,
+pub fn evaluate_all<'a, 'c, T: Sync>(
+    catalogue: &Catalogue<'c>,
     items: &'a [T],
     read: impl Fn(&'a T) -> Option<(EquipmentRecords<'a>, Timestamp)> + Sync,
-) -> Vec<Option<Result<DueResult, DueError>>> {
+) -> Vec<Option<Result<DueResult<'c>, DueError>>> {
     use rayon::prelude::*;
     items
         .par_iter()

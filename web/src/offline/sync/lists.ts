@@ -7,6 +7,7 @@ import { type SyncKind, isLocationScoped } from "../kinds";
 import { CHANGE_NUMBER_KEY, listKey, whereKey } from "../keys";
 import type { SyncRecord } from "../../domain/syncRecord";
 import type { StoreReader, StoreTransaction } from "../store";
+import type { Pacing } from "./pacing";
 
 /** Which record a transaction needs; `locationId` is where it is going, when it is moving. */
 export interface RecordRef {
@@ -63,11 +64,25 @@ export class RecordLists {
   /** Reads through `tx`; one that is not a transaction (a download's pages placed ahead of their save) cannot {@link write}. */
   constructor(private readonly tx: StoreTransaction | StoreReader) {}
 
-  /** Reads what finding or placing these records needs: their index shards, then their lists. */
-  async load(refs: Iterable<RecordRef>): Promise<void> {
+  /**
+   * Reads what finding or placing these records needs: their index shards, then their lists;
+   * with `pacing`, works out the keys in slices (outside a transaction only).
+   */
+  async load(refs: Iterable<RecordRef>, pacing?: Pacing): Promise<void> {
     const wanted = [...refs];
-    const scoped = wanted.filter((ref) => isLocationScoped(ref.kind));
-    const shardKeys = unique(scoped.map((ref) => whereKey(ref.kind, ref.id))).filter((key) => !this.shards.has(key));
+    // The index shards to read, each asked once: a download's thousands of refs share a few hundred.
+    const asked = new Map<SyncKind, Map<number, string>>();
+    for (let i = 0; i < wanted.length; i++) {
+      const ref = wanted[i] as RecordRef;
+      if (isLocationScoped(ref.kind)) {
+        const prefix = prefixOf(ref.id);
+        let byPrefix = asked.get(ref.kind);
+        if (!byPrefix) asked.set(ref.kind, (byPrefix = new Map()));
+        if (!byPrefix.has(prefix) && !this.shardsByPrefix.get(ref.kind)?.has(prefix)) byPrefix.set(prefix, whereKey(ref.kind, ref.id));
+      }
+      if (pacing?.due(i)) await pacing.pause();
+    }
+    const shardKeys = unique([...asked.values()].flatMap((byPrefix) => [...byPrefix.values()])).filter((key) => !this.shards.has(key));
     const [shards, changeNumber] = await Promise.all([
       this.tx.getMany<Where>(shardKeys),
       this.changeNumber === undefined ? this.tx.get<number>(CHANGE_NUMBER_KEY) : this.changeNumber,
@@ -75,18 +90,19 @@ export class RecordLists {
     this.changeNumber = changeNumber ?? 0;
     this.readNumber ??= this.changeNumber;
     shardKeys.forEach((key, i) => this.shards.set(key, { where: shards[i] ?? {}, changed: false }));
-    for (const ref of scoped) {
-      let byPrefix = this.shardsByPrefix.get(ref.kind);
-      if (!byPrefix) this.shardsByPrefix.set(ref.kind, (byPrefix = new Map()));
-      const prefix = prefixOf(ref.id);
-      if (!byPrefix.has(prefix)) byPrefix.set(prefix, this.shards.get(whereKey(ref.kind, ref.id)) as LoadedShard);
+    for (const [kind, byPrefix] of asked) {
+      let loaded = this.shardsByPrefix.get(kind);
+      if (!loaded) this.shardsByPrefix.set(kind, (loaded = new Map()));
+      for (const [prefix, key] of byPrefix) loaded.set(prefix, this.shards.get(key) as LoadedShard);
     }
 
     const listKeys = new Set<string>();
-    for (const ref of wanted) {
+    for (let i = 0; i < wanted.length; i++) {
+      const ref = wanted[i] as RecordRef;
       const current = this.keyOf(ref.kind, ref.id);
       if (current !== undefined) listKeys.add(current);
       if (!isLocationScoped(ref.kind) || ref.locationId !== undefined) listKeys.add(this.listKey(ref.kind, ref.locationId));
+      if (pacing?.due(i)) await pacing.pause();
     }
     const missing = [...listKeys].filter((key) => !this.lists.has(key));
     const lists = await this.tx.getMany<SyncRecord[]>(missing);

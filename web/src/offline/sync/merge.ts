@@ -15,6 +15,7 @@ import type { SyncRecord } from "../../domain/syncRecord";
 import type { KeyValueStore, StoreReader, StoreTransaction } from "../store";
 import type { DownloadAnswer } from "./api";
 import { type RecordChanges, RecordLists, refOf } from "./lists";
+import { Pacing } from "./pacing";
 
 const ALERTS_KEY = listKey("globalAlerts");
 
@@ -61,7 +62,7 @@ export class PageMerge {
   async add(page: DownloadAnswer): Promise<void> {
     this.pages.push(page);
     for (const kind of SYNC_KINDS) if (kind !== "globalAlerts") this.records += page[kind]?.length ?? 0;
-    await placePages(this.lists, [page], this.resync, yieldToPage);
+    await placePages(this.lists, [page], this.resync, new Pacing());
   }
 
   /** Saves the placed records, the last page's cursor and the clock offset in one transaction. */
@@ -77,32 +78,11 @@ export class PageMerge {
   }
 }
 
-/** How long placing records goes on before the page may handle input (outside a transaction only). */
-const PLACE_SLICE_MS = 8;
-
-/**
- * Lets the page run what waits (a keystroke, a frame) before going on: `scheduler.yield()` where
- * the browser has it, else a message to itself. Not a timer: a hidden tab (often the one that
- * syncs) runs timers once a second at best, and chained timers wait 4 ms each.
- */
-function yieldToPage(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      resolve();
-    };
-    port2.postMessage(null);
-  });
-}
-
 /**
  * Reads what the pages' records need and places each server copy that wins over the stored one;
- * with `pause`, waits on it every few milliseconds (never inside a transaction: it would commit).
+ * with `pacing`, in slices (never inside a transaction: pausing would commit it).
  */
-async function placePages(lists: RecordLists, pages: readonly DownloadAnswer[], resync: boolean, pause?: () => Promise<void>): Promise<void> {
+async function placePages(lists: RecordLists, pages: readonly DownloadAnswer[], resync: boolean, pacing?: Pacing): Promise<void> {
   const incoming: [SyncKind, SyncRecord][] = [];
   for (const page of pages) {
     for (const kind of SYNC_KINDS) {
@@ -110,16 +90,12 @@ async function placePages(lists: RecordLists, pages: readonly DownloadAnswer[], 
       for (const record of page[kind] ?? []) incoming.push([kind, record]);
     }
   }
-  await lists.load(incoming.map(([kind, record]) => refOf(kind, record)));
-  let sliceStart = performance.now();
+  await lists.load(incoming.map(([kind, record]) => refOf(kind, record)), pacing);
   for (let i = 0; i < incoming.length; i++) {
     const [kind, server] = incoming[i] as [SyncKind, SyncRecord];
     const local = lists.find(kind, server.id);
     if (serverCopyWins(resync && local ? { ...local, version: undefined } : local, server)) lists.place(kind, server);
-    if (pause && i % 256 === 255 && performance.now() - sliceStart >= PLACE_SLICE_MS) {
-      await pause();
-      sliceStart = performance.now();
-    }
+    if (pacing?.due(i)) await pacing.pause();
   }
 }
 

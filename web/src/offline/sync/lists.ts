@@ -69,6 +69,7 @@ export class RecordLists {
    * with `pacing`, works out the keys in slices (outside a transaction only).
    */
   async load(refs: Iterable<RecordRef>, pacing?: Pacing): Promise<void> {
+    if (pacing && "set" in this.tx) throw new Error("a transaction's reads cannot pause: waiting would commit it");
     const wanted = [...refs];
     // The index shards to read, each asked once: a download's thousands of refs share a few hundred.
     const asked = new Map<SyncKind, Map<number, string>>();
@@ -83,13 +84,13 @@ export class RecordLists {
       if (pacing?.due(i)) await pacing.pause();
     }
     const shardKeys = unique([...asked.values()].flatMap((byPrefix) => [...byPrefix.values()])).filter((key) => !this.shards.has(key));
-    const [shards, changeNumber] = await Promise.all([
-      this.tx.getMany<Where>(shardKeys),
-      this.changeNumber === undefined ? this.tx.get<number>(CHANGE_NUMBER_KEY) : this.changeNumber,
-    ]);
-    this.changeNumber = changeNumber ?? 0;
+    // The change number in the same read as the shards: read apart (outside a transaction, each
+    // read is its own), another tab's save could land between, and the save would not see it.
+    const numberToo = this.changeNumber === undefined;
+    const read = await this.tx.getMany<unknown>(numberToo ? [...shardKeys, CHANGE_NUMBER_KEY] : shardKeys);
+    if (numberToo) this.changeNumber = (read[shardKeys.length] as number | undefined) ?? 0;
     this.readNumber ??= this.changeNumber;
-    shardKeys.forEach((key, i) => this.shards.set(key, { where: shards[i] ?? {}, changed: false }));
+    shardKeys.forEach((key, i) => this.shards.set(key, { where: (read[i] as Where | undefined) ?? {}, changed: false }));
     for (const [kind, byPrefix] of asked) {
       let loaded = this.shardsByPrefix.get(kind);
       if (!loaded) this.shardsByPrefix.set(kind, (loaded = new Map()));

@@ -32,9 +32,9 @@ pub struct Catalogue<'a> {
     /// Each service type's rules (or the error they raise), read when first needed: the
     /// rules of a disabled or unscheduled service are never checked.
     rules: Vec<OnceLock<Result<Rules<'a>, DueError>>>,
-    types_by_equipment_type: OwnerIndex<'a>,
-    overrides_by_site: OwnerIndex<'a>,
-    months_by_site: OwnerIndex<'a>,
+    types_by_equipment_type: OwnerIndex<'a, ServiceType>,
+    overrides_by_site: OwnerIndex<'a, LocationOverride>,
+    months_by_site: OwnerIndex<'a, ServiceMonth>,
 }
 
 impl<'a> Catalogue<'a> {
@@ -45,9 +45,9 @@ impl<'a> Catalogue<'a> {
             location_overrides,
             service_months,
             rules: service_types.iter().map(|_| OnceLock::new()).collect(),
-            types_by_equipment_type: OwnerIndex::new(service_types, service_type_owner),
-            overrides_by_site: OwnerIndex::new(location_overrides, override_owner),
-            months_by_site: OwnerIndex::new(service_months, months_owner),
+            types_by_equipment_type: OwnerIndex::indexed(service_types, service_type_owner),
+            overrides_by_site: OwnerIndex::indexed(location_overrides, override_owner),
+            months_by_site: OwnerIndex::indexed(service_months, months_owner),
         }
     }
 
@@ -59,9 +59,9 @@ impl<'a> Catalogue<'a> {
             location_overrides: &input.location_overrides,
             service_months: &input.service_months,
             rules: input.service_types.iter().map(|_| OnceLock::new()).collect(),
-            types_by_equipment_type: OwnerIndex::Unindexed,
-            overrides_by_site: OwnerIndex::Unindexed,
-            months_by_site: OwnerIndex::Unindexed,
+            types_by_equipment_type: OwnerIndex::scanned(&input.service_types, service_type_owner),
+            overrides_by_site: OwnerIndex::scanned(&input.location_overrides, override_owner),
+            months_by_site: OwnerIndex::scanned(&input.service_months, months_owner),
         }
     }
 
@@ -72,17 +72,17 @@ impl<'a> Catalogue<'a> {
 
     /// Positions of the live service types of equipment type `type_id`, in order.
     pub(super) fn service_types_for<'c>(&'c self, type_id: Option<&'c str>) -> impl Iterator<Item = usize> + 'c {
-        self.types_by_equipment_type.owned_by(self.service_types, type_id, service_type_owner)
+        self.types_by_equipment_type.owned_by(type_id)
     }
 
     /// Positions of the live location overrides of site `site_id`, in order.
     pub(super) fn overrides_at<'c>(&'c self, site_id: Option<&'c str>) -> impl Iterator<Item = usize> + 'c {
-        self.overrides_by_site.owned_by(self.location_overrides, site_id, override_owner)
+        self.overrides_by_site.owned_by(site_id)
     }
 
     /// Positions of the live service months of site `site_id`, in order.
     pub(super) fn months_at<'c>(&'c self, site_id: Option<&'c str>) -> impl Iterator<Item = usize> + 'c {
-        self.months_by_site.owned_by(self.service_months, site_id, months_owner)
+        self.months_by_site.owned_by(site_id)
     }
 }
 
@@ -127,17 +127,31 @@ impl<'a> EquipmentRecords<'a> {
     }
 }
 
-/// Positions of a list's live records by the id of their owner. A record without an owner
-/// matches every owner, and an owner without an id matches every record (`same_owner`), so
-/// each owner's list also holds the records without one, and a missing id gets all of them.
+/// A list's live records by the id of their owner, by one rule (`owner`) whether indexed or
+/// scanned. A record without an owner matches every owner, and an owner without an id matches
+/// every record (`same_owner`), so each owner's list also holds the records without one, and a
+/// missing id gets all of them.
 #[derive(Debug)]
-enum OwnerIndex<'a> {
-    Unindexed,
-    Indexed { by_owner: HashMap<&'a str, Vec<u32>>, unowned: Vec<u32>, live: Vec<u32> },
+struct OwnerIndex<'a, T> {
+    records: &'a [T],
+    owner: Owner<T>,
+    /// `None` for one input's lists: scanning a few records once costs less than indexing them.
+    positions: Option<Positions<'a>>,
 }
 
-impl<'a> OwnerIndex<'a> {
-    fn new<T>(records: &'a [T], owner: Owner<T>) -> Self {
+#[derive(Debug)]
+struct Positions<'a> {
+    by_owner: HashMap<&'a str, Vec<u32>>,
+    unowned: Vec<u32>,
+    live: Vec<u32>,
+}
+
+impl<'a, T> OwnerIndex<'a, T> {
+    fn scanned(records: &'a [T], owner: Owner<T>) -> Self {
+        OwnerIndex { records, owner, positions: None }
+    }
+
+    fn indexed(records: &'a [T], owner: Owner<T>) -> Self {
         let mut by_owner: HashMap<&'a str, Vec<u32>> = HashMap::new();
         let (mut unowned, mut live) = (Vec::new(), Vec::new());
         for record in records {
@@ -157,16 +171,15 @@ impl<'a> OwnerIndex<'a> {
             }
             live.push(position);
         }
-        OwnerIndex::Indexed { by_owner, unowned, live }
+        OwnerIndex { records, owner, positions: Some(Positions { by_owner, unowned, live }) }
     }
 
-    /// Positions of the live records of `owner` in `records` (the list this index was made
-    /// of), in list order: the index's list, or a scan by the same rule.
-    fn owned_by<'c, T>(&'c self, records: &'c [T], owner: Option<&'c str>, owner_of: Owner<T>) -> OwnedBy<'c, T> {
-        match self {
-            OwnerIndex::Unindexed => OwnedBy::Scan { records: records.iter().enumerate(), owner, owner_of },
-            OwnerIndex::Indexed { by_owner, unowned, live } => {
-                let list = match owner {
+    /// Positions of the live records of `owner_id`, in list order.
+    fn owned_by<'c>(&'c self, owner_id: Option<&'c str>) -> OwnedBy<'c, T> {
+        match &self.positions {
+            None => OwnedBy::Scan { records: self.records.iter().enumerate(), owner_id, owner: self.owner },
+            Some(Positions { by_owner, unowned, live }) => {
+                let list = match owner_id {
                     None => live,
                     Some(id) => by_owner.get(id).unwrap_or(unowned),
                 };
@@ -178,7 +191,7 @@ impl<'a> OwnerIndex<'a> {
 
 /// An owner's live records, by position.
 pub(super) enum OwnedBy<'c, T> {
-    Scan { records: std::iter::Enumerate<std::slice::Iter<'c, T>>, owner: Option<&'c str>, owner_of: Owner<T> },
+    Scan { records: std::iter::Enumerate<std::slice::Iter<'c, T>>, owner_id: Option<&'c str>, owner: Owner<T> },
     Listed(std::slice::Iter<'c, u32>),
 }
 
@@ -187,8 +200,8 @@ impl<T> Iterator for OwnedBy<'_, T> {
 
     fn next(&mut self) -> Option<usize> {
         match self {
-            OwnedBy::Scan { records, owner, owner_of } => {
-                records.find(|(_, record)| owner_of(record).is_some_and(|own| same_owner(own, *owner))).map(|(position, _)| position)
+            OwnedBy::Scan { records, owner_id, owner } => {
+                records.find(|(_, record)| owner(record).is_some_and(|own| same_owner(own, *owner_id))).map(|(position, _)| position)
             }
             OwnedBy::Listed(list) => list.next().map(|&position| position as usize),
         }

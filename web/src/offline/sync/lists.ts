@@ -83,7 +83,8 @@ export class RecordLists {
       }
       if (pacing?.due(i)) await pacing.pause();
     }
-    const shardKeys = unique([...asked.values()].flatMap((byPrefix) => [...byPrefix.values()])).filter((key) => !this.shards.has(key));
+    // Each key once, and none loaded: one per prefix, of the prefixes not registered yet.
+    const shardKeys = [...asked.values()].flatMap((byPrefix) => [...byPrefix.values()]);
     // The change number in the same read as the shards: read apart (outside a transaction, each
     // read is its own), another tab's save could land between, and the save would not see it.
     const numberToo = this.changeNumber === undefined;
@@ -218,8 +219,4 @@ function positions(list: LoadedList): Map<string, number> {
 /** The two characters of an id that name its index shard (whereKey), as a number: no string is made. */
 function prefixOf(id: string): number {
   return id.charCodeAt(0) * 65_536 + id.charCodeAt(1);
-}
-
-function unique<T>(items: readonly T[]): T[] {
-  return [...new Set(items)];
 }

@@ -15,6 +15,14 @@ describe("the loading fade (§9: 400 ms)", () => {
     expect(faded().style.transition).toMatch(/^opacity 400ms/);
   });
 
+  it("keeps the skeleton's rows still once shown: the Syncing spinner says the list is on its way", () => {
+    preferLessMotion(false);
+    renderThemed(<ListSkeleton />);
+    const rows = faded().querySelectorAll(".MuiSkeleton-root");
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.className).not.toMatch(/MuiSkeleton-(pulse|wave)/);
+  });
+
   it("shows it at once for those who ask for less motion", () => {
     preferLessMotion(true);
     renderThemed(<ListSkeleton />);

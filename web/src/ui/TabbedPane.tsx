@@ -52,7 +52,9 @@ export function TabbedPane({ title, headingLevel = "h2", tabs, selectedTab, onTa
         <Typography variant="h6" component={headingLevel} noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
           {title}
         </Typography>
-        {syncing && <CircularProgress size={20} aria-label={t("syncing")} />}
+        {/* A turning arc of fixed length: the compositor moves it alone, where the arc's growing
+            and shrinking would be painted on the page's thread every frame of a long sync. */}
+        {syncing && <CircularProgress size={20} disableShrink aria-label={t("syncing")} />}
         {actions}
       </Toolbar>
       {search && (

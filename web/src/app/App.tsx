@@ -8,10 +8,12 @@ import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider";
 import { routes } from "./routes";
 import { theme } from "../ui/theme";
 import { UpdatePrompt } from "./UpdatePrompt";
+import { useServiceWorkerAllowed } from "./serviceWorkerGate";
 
 const router = createBrowserRouter(routes);
 
 export function App() {
+  const registerServiceWorker = useServiceWorkerAllowed();
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
@@ -19,7 +21,7 @@ export function App() {
         <SnackbarProvider>
           <AuthProvider>
             <RouterProvider router={router} />
-            <UpdatePrompt />
+            {registerServiceWorker && <UpdatePrompt />}
           </AuthProvider>
         </SnackbarProvider>
       </ErrorBoundary>

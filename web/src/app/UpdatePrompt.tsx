@@ -1,6 +1,7 @@
 /**
  * Registers the service worker that precaches the app shell (so a phone that opened Fieldtag
- * once starts it with no network) and offers a new version with a reload prompt.
+ * once starts it with no network) and offers a new version with a reload prompt. Mounted once
+ * the session's first sync is over (serviceWorkerGate.ts).
  */
 import { Button, Snackbar } from "@mui/material";
 import { useRegisterSW } from "virtual:pwa-register/react";

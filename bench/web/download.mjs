@@ -16,7 +16,10 @@
 //    comma-separated: each is named by its folder, the first is the baseline);
 //  FIELDTAG_BENCH_ANCHOR: the anchor's run.sh (default ../shared/anchors/pouchdb-sync/run.sh;
 //    "none" skips it); FIELDTAG_BENCH_ANCHOR_VARIANTS (idb:1000,indexeddb:1000), _ROUNDS (1);
-//  FIELDTAG_BENCH_PROFILE=download: a CPU profile of one download, its top functions.
+//  FIELDTAG_BENCH_PROFILE=download: a CPU profile of one download, its top functions;
+//  FIELDTAG_BENCH_THREADS=1: each run's CPU by process and thread (the page's, its compositor,
+//    the service worker's, the browser's, the network's, the server's), from /proc;
+//  FIELDTAG_BENCH_TYPING=0: no keys typed (the download alone).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,6 +67,48 @@ async function seed(url, email, password) {
 }
 
 const TICKS = 100; // USER_HZ on Linux
+const THREADS = process.env.FIELDTAG_BENCH_THREADS === "1";
+const TYPING = process.env.FIELDTAG_BENCH_TYPING !== "0";
+
+/**
+ * CPU seconds so far by process kind and thread name (numbers in names folded), of the browser
+ * under this script and of the server `serverPid` (the other servers left out), from /proc.
+ */
+function threadSeconds(serverPid) {
+  const parents = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, "utf8");
+      parents.set(Number(name), Number(text.slice(text.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {}
+  }
+  const childOfScript = (pid) => {
+    for (let p = pid; p > 1; p = parents.get(p) ?? 0) if (parents.get(p) === process.pid) return p;
+    return null;
+  };
+  const seconds = new Map();
+  for (const pid of parents.keys()) {
+    const child = childOfScript(pid);
+    if (child === null) continue;
+    let kind = "server";
+    try {
+      if (child !== serverPid) {
+        const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        if (!command.includes("chrom")) continue;
+        kind = (/--type=([a-z-]+)/.exec(command)?.[1] ?? "browser") + (/--utility-sub-type=([\w.]+)/.exec(command)?.[1]?.replace(/^.*\./, " ") ?? "");
+      }
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+        const thread = text.slice(text.indexOf("(") + 1, text.lastIndexOf(")")).replace(/\d+/g, "#");
+        const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+        const key = `${kind}/${thread}`;
+        seconds.set(key, (seconds.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS);
+      }
+    } catch {}
+  }
+  return seconds;
+}
 
 /** CPU seconds so far of this script's browser (every process under it but the servers) and of the server `serverPid`, from /proc. */
 function cpuSeconds(serverPid) {
@@ -127,6 +172,7 @@ async function firstDownload(server, account, profile) {
       await session.send("Profiler.start");
     }
     const cpuBefore = cpuSeconds(server.pid);
+    const threadsBefore = THREADS ? threadSeconds(server.pid) : null;
     const pressed = Date.now();
     await page.getByRole("button", { name: "Login" }).click();
     let done = false;
@@ -138,6 +184,10 @@ async function firstDownload(server, account, profile) {
       .then(() => {
         done = true;
         const cpuAfter = cpuSeconds(server.pid);
+        if (threadsBefore) {
+          const spent = [...threadSeconds(server.pid)].map(([thread, s]) => [thread, s - (threadsBefore.get(thread) ?? 0)]).filter(([, s]) => s >= 0.05);
+          console.log(`web: CPU by thread: ${spent.sort((a, b) => b[1] - a[1]).map(([thread, s]) => `${thread} ${s.toFixed(2)} s`).join(", ")}`);
+        }
         cpu = { browser: cpuAfter.browser - cpuBefore.browser, server: cpuAfter.server - cpuBefore.server };
         return (Date.now() - pressed) / 1000;
       });
@@ -148,7 +198,7 @@ async function firstDownload(server, account, profile) {
       await page.getByRole("tab", { name: /All/ }).first().click({ timeout: 60_000 });
       await search.waitFor({ timeout: 60_000 });
       let typed = 0;
-      while (!done) {
+      while (!done && TYPING) {
         await search.press(typed % 2 ? "Backspace" : "a", { timeout: 5_000 }).catch(() => undefined);
         typed++;
         await new Promise((r) => setTimeout(r, 50));
@@ -195,6 +245,14 @@ function pouchdb(records) {
   }
 }
 
+/** The median and 90th percentile of `typed` keys' latencies; those under 16 ms, which the browser does not report, count as 16. */
+function quantiles(slow, typed) {
+  if (typed === 0) return "";
+  const all = [...slow, ...Array.from({ length: Math.max(0, typed - slow.length) }, () => 16)].sort((a, b) => a - b);
+  const at = (q) => all[Math.min(all.length - 1, Math.floor(q * all.length))];
+  return `median ${at(0.5).toFixed(0)} ms, 90th percentile ${at(0.9).toFixed(0)} ms, `;
+}
+
 function report(name, runs, records) {
   const seconds = median(runs.map((r) => r.seconds));
   const slow = runs.flatMap((r) => r.slowKeys);
@@ -209,7 +267,7 @@ function report(name, runs, records) {
       `(runs: Chromium [${runs.map((r) => r.cpu.browser.toFixed(2)).join(", ")}] s)`,
   );
   console.log(
-    `web: search keystrokes during it (${name}): ${typed} keys, ${slow.length} took 16 ms or more, the slowest ${worst} (goal < 50 ms); longest task ${Math.max(...runs.map((r) => r.longest)).toFixed(0)} ms`,
+    `web: search keystrokes during it (${name}): ${typed} keys, ${slow.length} took 16 ms or more, ${quantiles(slow, typed)}the slowest ${worst} (goal < 50 ms); longest task ${Math.max(...runs.map((r) => r.longest)).toFixed(0)} ms`,
   );
   return records / seconds;
 }

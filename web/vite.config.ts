@@ -44,8 +44,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ["**/*.{js,css,html,svg,png,woff2}"],
         cleanupOutdatedCaches: true,
-        // The first install takes the open page at once, so it works offline from the first
-        // visit; later versions wait for the reload prompt.
+        // The first install (after the first sign-in's sync: app/serviceWorkerGate.ts) takes the
+        // open page at once, so it works offline from then on; later versions wait for the
+        // reload prompt.
         clientsClaim: true,
       },
     }),

@@ -8,12 +8,10 @@ import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider";
 import { routes } from "./routes";
 import { theme } from "../ui/theme";
 import { UpdatePrompt } from "./UpdatePrompt";
-import { useServiceWorkerAllowed } from "./serviceWorkerGate";
 
 const router = createBrowserRouter(routes);
 
 export function App() {
-  const registerServiceWorker = useServiceWorkerAllowed();
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
@@ -21,7 +19,7 @@ export function App() {
         <SnackbarProvider>
           <AuthProvider>
             <RouterProvider router={router} />
-            {registerServiceWorker && <UpdatePrompt />}
+            <UpdatePrompt />
           </AuthProvider>
         </SnackbarProvider>
       </ErrorBoundary>

@@ -19,7 +19,7 @@ import { httpSyncApi } from "../offline/sync/api";
 import { createSyncEngine } from "../offline/sync/engine";
 import { useSnackbar } from "../ui/snackbar/SnackbarProvider";
 import { ownStore } from "./ownStore";
-import { allowServiceWorker } from "./serviceWorkerGate";
+import { appServiceWorkerGate } from "./serviceWorkerGate";
 import { t } from "../lib/strings";
 
 let previousStore: KeyValueStore | null = null;
@@ -68,13 +68,9 @@ export function SessionServices({ children }: { children: ReactNode }) {
   }, [engine, store, orgId]);
 
   useEffect(() => {
-    void engine.syncNow();
+    // The first run's end lets the service worker register: a first download has the cores to itself.
+    appServiceWorkerGate.openAfter(engine.syncNow());
   }, [engine, pathname]);
-
-  // After the first run, which a route change queued above: a first download has the cores to itself.
-  useEffect(() => {
-    void engine.idle().then(allowServiceWorker);
-  }, [engine]);
 
   useEffect(() => track("NAVIGATION", screenOf(pathname)), [pathname]);
 

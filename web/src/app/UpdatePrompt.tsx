@@ -1,13 +1,18 @@
 /**
- * Registers the service worker that precaches the app shell (so a phone that opened Fieldtag
- * once starts it with no network) and offers a new version with a reload prompt. Mounted once
- * the session's first sync is over (serviceWorkerGate.ts).
+ * Registers the service worker that precaches the app shell (so a phone that signed in once
+ * starts it with no network) and offers a new version with a reload prompt; on a new device,
+ * once the session's first sync is over (serviceWorkerGate.ts).
  */
 import { Button, Snackbar } from "@mui/material";
 import { useRegisterSW } from "virtual:pwa-register/react";
 import { t } from "../lib/strings";
+import { appServiceWorkerGate } from "./serviceWorkerGate";
 
 export function UpdatePrompt() {
+  return appServiceWorkerGate.useOpen() ? <RegisteredUpdatePrompt /> : null;
+}
+
+function RegisteredUpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,

@@ -70,26 +70,35 @@ const TICKS = 100; // USER_HZ on Linux
 const THREADS = process.env.FIELDTAG_BENCH_THREADS === "1";
 const TYPING = process.env.FIELDTAG_BENCH_TYPING !== "0";
 
+/** Every process's parent and CPU seconds so far, from /proc. */
+function processes() {
+  const stats = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(name), { parent: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / TICKS });
+    } catch {}
+  }
+  return stats;
+}
+
+/** The first of this script's children met going up from `pid` (a server, or the browser), or null. */
+function childOfScript(stats, pid) {
+  for (let p = pid; p > 1; p = stats.get(p)?.parent ?? 0) if (stats.get(p)?.parent === process.pid) return p;
+  return null;
+}
+
 /**
  * CPU seconds so far by process kind and thread name (numbers in names folded), of the browser
  * under this script and of the server `serverPid` (the other servers left out), from /proc.
  */
 function threadSeconds(serverPid) {
-  const parents = new Map();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const text = readFileSync(`/proc/${name}/stat`, "utf8");
-      parents.set(Number(name), Number(text.slice(text.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {}
-  }
-  const childOfScript = (pid) => {
-    for (let p = pid; p > 1; p = parents.get(p) ?? 0) if (parents.get(p) === process.pid) return p;
-    return null;
-  };
+  const stats = processes();
   const seconds = new Map();
-  for (const pid of parents.keys()) {
-    const child = childOfScript(pid);
+  for (const pid of stats.keys()) {
+    const child = childOfScript(stats, pid);
     if (child === null) continue;
     let kind = "server";
     try {
@@ -112,26 +121,10 @@ function threadSeconds(serverPid) {
 
 /** CPU seconds so far of this script's browser (every process under it but the servers) and of the server `serverPid`, from /proc. */
 function cpuSeconds(serverPid) {
-  const stats = new Map();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const text = readFileSync(`/proc/${name}/stat`, "utf8");
-      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      stats.set(Number(name), { parent: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / TICKS });
-    } catch {}
-  }
-  // The first of this script's descendants met going up from `pid`: the server, another, or none.
-  const below = (pid) => {
-    for (let p = pid; p > 1; p = stats.get(p)?.parent ?? 0) {
-      const parent = stats.get(p)?.parent;
-      if (parent === process.pid) return p;
-    }
-    return null;
-  };
+  const stats = processes();
   let browser = 0;
   for (const [pid, { cpu }] of stats) {
-    const child = below(pid);
+    const child = childOfScript(stats, pid);
     if (child !== null && child !== serverPid && stats.get(child)) browser += cpu;
   }
   return { browser, server: stats.get(serverPid)?.cpu ?? 0 };

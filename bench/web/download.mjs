@@ -70,15 +70,20 @@ const TICKS = 100; // USER_HZ on Linux
 const THREADS = process.env.FIELDTAG_BENCH_THREADS === "1";
 const TYPING = process.env.FIELDTAG_BENCH_TYPING !== "0";
 
+/** A process's or thread's name, parent and CPU seconds so far, from its /proc `stat` file. */
+function readStat(path) {
+  const text = readFileSync(path, "utf8");
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  return { name: text.slice(text.indexOf("(") + 1, text.lastIndexOf(")")), parent: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / TICKS };
+}
+
 /** Every process's parent and CPU seconds so far, from /proc. */
 function processes() {
   const stats = new Map();
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const text = readFileSync(`/proc/${name}/stat`, "utf8");
-      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      stats.set(Number(name), { parent: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / TICKS });
+      stats.set(Number(name), readStat(`/proc/${name}/stat`));
     } catch {}
   }
   return stats;
@@ -108,11 +113,9 @@ function threadSeconds(serverPid) {
         kind = (/--type=([a-z-]+)/.exec(command)?.[1] ?? "browser") + (/--utility-sub-type=([\w.]+)/.exec(command)?.[1]?.replace(/^.*\./, " ") ?? "");
       }
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
-        const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-        const thread = text.slice(text.indexOf("(") + 1, text.lastIndexOf(")")).replace(/\d+/g, "#");
-        const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-        const key = `${kind}/${thread}`;
-        seconds.set(key, (seconds.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS);
+        const thread = readStat(`/proc/${pid}/task/${tid}/stat`);
+        const key = `${kind}/${thread.name.replace(/\d+/g, "#")}`;
+        seconds.set(key, (seconds.get(key) ?? 0) + thread.cpu);
       }
     } catch {}
   }
@@ -240,7 +243,6 @@ function pouchdb(records) {
 
 /** The median and 90th percentile of `typed` keys' latencies; those under 16 ms, which the browser does not report, count as 16. */
 function quantiles(slow, typed) {
-  if (typed === 0) return "";
   const all = [...slow, ...Array.from({ length: Math.max(0, typed - slow.length) }, () => 16)].sort((a, b) => a - b);
   const at = (q) => all[Math.min(all.length - 1, Math.floor(q * all.length))];
   return `median ${at(0.5).toFixed(0)} ms, 90th percentile ${at(0.9).toFixed(0)} ms, `;

@@ -50,14 +50,15 @@ interface Fetched {
 }
 
 /**
- * Downloads and merges every change after the saved cursor. Answers whether everything came
- * down again because the server was restored: the changes saved meanwhile should go up now.
+ * Downloads and merges every change after the saved cursor. Answers when it ended, and whether
+ * everything came down again because the server was restored (`restored`): the changes saved
+ * meanwhile should go up now.
  *
  * One page is always on its way while the one before is placed (merge.ts PageMerge), so the
  * server prepares the next answer while this tab works on the last; the records are saved
  * once, at the end or every `mergeBatch` records.
  */
-export async function download({ store, api, now, board, feed }: SyncContext, { pageSize, firstPageSize, mergeBatch }: DownloadSizes): Promise<boolean> {
+export async function download({ store, api, now, board, feed }: SyncContext, { pageSize, firstPageSize, mergeBatch }: DownloadSizes): Promise<{ restored: boolean; at: string }> {
   const [savedCursor, savedEpoch] = await store.getMany<unknown>([CURSOR_KEY, SERVER_EPOCH_KEY]);
   let cursor = (savedCursor as string | number | undefined) ?? 0;
   let epoch = savedEpoch as string | undefined;
@@ -110,6 +111,5 @@ export async function download({ store, api, now, board, feed }: SyncContext, { 
     }
     if (!page.hasMore) break;
   }
-  await board.saveInfo({ lastSuccessfulDownloadDate: new Date(now()).toISOString() });
-  return resync;
+  return { restored: resync, at: new Date(now()).toISOString() };
 }

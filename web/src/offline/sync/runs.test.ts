@@ -2,21 +2,21 @@ import { describe, expect, it } from "vitest";
 import type { Network } from "./environment";
 import type { Locks } from "./locks";
 import { SyncRuns } from "./runs";
-import type { SyncState } from "./status";
+import type { SyncInfo, SyncState } from "./status";
 import type { StatusBoard } from "./statusBoard";
 
 /**
  * Sync runs over steps that only count, a lock always granted, and a board that keeps its
  * states. The first upload waits for `release`.
  */
-function runs() {
-  const done = { uploads: 0, downloads: 0, states: [] as SyncState[], logged: [] as unknown[] };
+function runs({ failDownload = false, restored = false } = {}) {
+  const done = { uploads: 0, downloads: 0, states: [] as SyncState[], logged: [] as unknown[], saved: [] as SyncInfo[] };
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   const board = {
     reachable: true,
     setState: (state: SyncState) => done.states.push(state),
-    saveInfo: async () => undefined,
+    saveInfo: async (patch: SyncInfo) => void done.saved.push(patch),
   } as unknown as StatusBoard;
   const locks: Locks = { request: (_name, _options, work) => work({}) };
   const network = { online: () => true } as Network;
@@ -28,8 +28,13 @@ function runs() {
     steps: {
       upload: async () => {
         if (done.uploads++ === 0) await gate;
+        return `upload ${done.uploads}`;
       },
-      download: async () => (done.downloads++, false),
+      download: async () => {
+        done.downloads++;
+        if (failDownload) throw new Error("the server went away");
+        return { restored, at: `download ${done.downloads}` };
+      },
     },
     succeeded: () => undefined,
     failed: () => undefined,
@@ -96,5 +101,30 @@ describe("sync runs: a download wanted only while still behind", () => {
     await Promise.all([first, ...joined]);
     expect(asked).toEqual([3]);
     expect(done.downloads).toBe(1);
+  });
+});
+
+describe("sync runs: the sync info", () => {
+  it("is saved once a run, with what its steps did and how it went", async () => {
+    const { sync, done, release } = runs();
+    release();
+    await sync.enqueue(true, true);
+    expect(done.saved).toEqual([{ lastSuccessfulUploadDate: "upload 1", lastSuccessfulDownloadDate: "download 1", lastTrySuccessStatus: "yes", failureReason: undefined }]);
+  });
+
+  it("keeps an upload that succeeded when the download after it fails", async () => {
+    const { sync, done, release } = runs({ failDownload: true });
+    release();
+    await sync.enqueue(true, true);
+    expect(done.saved).toEqual([{ lastSuccessfulUploadDate: "upload 1", lastTrySuccessStatus: "no", failureReason: "the server went away" }]);
+    expect(done.states.at(-1)).toBe("error");
+  });
+
+  it("has the later upload's time after a restore sent the changes up again", async () => {
+    const { sync, done, release } = runs({ restored: true });
+    release();
+    await sync.enqueue(true, true);
+    expect(done.uploads).toBe(2);
+    expect(done.saved).toEqual([{ lastSuccessfulUploadDate: "upload 2", lastSuccessfulDownloadDate: "download 1", lastTrySuccessStatus: "yes", failureReason: undefined }]);
   });
 });

@@ -6,6 +6,7 @@
 import { ApiError } from "../../api/types";
 import type { Network } from "./environment";
 import { type Locks, SYNC_LOCK } from "./locks";
+import type { SyncInfo } from "./status";
 import type { StatusBoard } from "./statusBoard";
 
 export interface RunRequest {
@@ -24,10 +25,11 @@ interface Job extends RunRequest {
   done: Promise<void>;
 }
 
+/** A run's steps; each answers the device's time when it ended, which the run saves with how it went. */
 export interface RunSteps {
-  upload(): Promise<void>;
-  /** Answers whether everything came down again because the server was restored. */
-  download(): Promise<boolean>;
+  upload(): Promise<string>;
+  /** `restored`: everything came down again because the server was restored. */
+  download(): Promise<{ restored: boolean; at: string }>;
 }
 
 export interface RunsOptions {
@@ -93,11 +95,18 @@ export class SyncRuns {
         const reconnected = !board.reachable;
         // A try while the server cannot be reached is quiet: the status keeps saying why.
         if (board.reachable) board.setState("syncing");
+        // Saved once, as the run ends: a write of its own after each step kept the status
+        // waiting on the store, behind whatever the screens read meanwhile.
+        const info: SyncInfo = {};
         try {
-          if (job.upload) await steps.upload();
-          // Changes saved while everything came down go to the restored server now, not a minute later.
-          if (job.download && (await steps.download())) await steps.upload();
-          await board.saveInfo({ lastTrySuccessStatus: "yes", failureReason: undefined });
+          if (job.upload) info.lastSuccessfulUploadDate = await steps.upload();
+          if (job.download) {
+            const downloaded = await steps.download();
+            info.lastSuccessfulDownloadDate = downloaded.at;
+            // Changes saved while everything came down go to the restored server now, not a minute later.
+            if (downloaded.restored) info.lastSuccessfulUploadDate = await steps.upload();
+          }
+          await board.saveInfo({ ...info, lastTrySuccessStatus: "yes", failureReason: undefined });
           board.setState("upToDate");
           succeeded(job, reconnected);
         } catch (error) {
@@ -105,7 +114,7 @@ export class SyncRuns {
           log(error);
           // Offline by the browser's own word is a state, not a failure.
           const failureReason = network.online() ? messageOf(error) : undefined;
-          await board.saveInfo({ lastTrySuccessStatus: "no", failureReason }).catch(log);
+          await board.saveInfo({ ...info, lastTrySuccessStatus: "no", failureReason }).catch(log);
           board.setState("error");
           failed(job, reconnected);
         }

@@ -4,8 +4,15 @@ import userEvent from "@testing-library/user-event";
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { firstTimeWarningKey } from "./FirstTimeWarning";
+import { addressLine } from "./siteSearch";
 import { siteRoutes } from "./routes";
 import { DESKTOP, type Harness, type HarnessOptions, PHONE, USER, closeHarnesses, hex, renderScreen } from "../../test/renderScreen";
+
+// Each row's address line is worked out as the row renders: counting the calls counts the rows drawn.
+vi.mock("./siteSearch", async (original) => {
+  const actual = await original<typeof import("./siteSearch")>();
+  return { ...actual, addressLine: vi.fn(actual.addressLine) };
+});
 
 // Component tests with a real store and router take a few seconds on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -60,6 +67,19 @@ describe("Sites list", () => {
       cleanup();
       closeHarnesses();
     }
+  });
+
+  it("draws no row again when only the sync status changes", async () => {
+    const { tab } = await open();
+    await screen.findByRole("link", { name: /Oak Street/ });
+    const drawn = vi.mocked(addressLine).mock.calls.length;
+    const states: string[] = [];
+    const stop = tab.engine.subscribe((status) => states.push(status.state));
+    await act(() => tab.engine.syncNow());
+    stop();
+    expect(states).toContain("syncing");
+    expect(vi.mocked(addressLine).mock.calls.length).toBe(drawn);
+    expect(rowNames()).toEqual(["birch Lane", "Cedar Court", "Oak Street"]);
   });
 
   it("searches name, address, city, note, postal code, phone and contact, every word", async () => {

@@ -8,7 +8,7 @@
  */
 import { Box, Button, DialogContentText, IconButton, ListItem, ListItemButton, ListItemText, Typography } from "@mui/material";
 import dayjs from "dayjs";
-import { useMemo, useState, type MouseEvent } from "react";
+import { memo, useCallback, useDeferredValue, useMemo, useState, type MouseEvent } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { t } from "../../lib/strings";
 import { useDevice } from "../../ui/theme";
@@ -81,12 +81,15 @@ export function SitesPage() {
       ]
     : [{ value: "all", label: t("all"), badge: found.length }];
 
-  function open(event: MouseEvent, site: Site) {
-    prefetchSiteRecords(engine, site.id);
-    if (!hasText(site.popupNote)) return;
-    event.preventDefault();
-    setNoteFor(site);
-  }
+  const open = useCallback(
+    (event: MouseEvent, site: Site) => {
+      prefetchSiteRecords(engine, site.id);
+      if (!hasText(site.popupNote)) return;
+      event.preventDefault();
+      setNoteFor(site);
+    },
+    [engine],
+  );
 
   function addSite() {
     if (!phone) navigate("/sites/new");
@@ -97,6 +100,10 @@ export function SitesPage() {
   // Not read from the device yet, or the first download (which brings the sites and the
   // schedule) still running: nothing is known yet.
   const loading = stored === undefined || (status.lastSuccessfulDownloadDate === undefined && sites.length === 0);
+  // The rows follow in a render of their own, which gives way to a keystroke: the search box,
+  // the badges and the sync status show at once, and 50 rows (tens of ms on a slow phone) never
+  // hold them up. Each row is memoised, so a render for the status alone draws none again.
+  const listed = useDeferredValue(useMemo(() => ({ items: shown, loading }), [shown, loading]));
   const noSitesYet = tab === "all" && !query;
   const emptyText =
     tab === "today" ? t("noSitesToday") : tab === "month" ? t("noSitesThisMonth") : query ? t("noSitesMatch") : phone ? t("noSitesYet") : t("noSitesYetDesktop");
@@ -121,25 +128,11 @@ export function SitesPage() {
         }
       >
         <PagedList
-          items={shown}
+          items={listed.items}
           itemKey={(site) => site.id}
-          renderItem={(site) => (
-            <ListItem
-              divider
-              disablePadding
-              secondaryAction={
-                <IconButton edge="end" aria-label={t("contactSite", { name: site.name })} onClick={() => setContactFor(site)}>
-                  <PhoneIcon />
-                </IconButton>
-              }
-            >
-              <ListItemButton component={RouterLink} to={`/sites/${site.id}`} onClick={(event: MouseEvent) => open(event, site)}>
-                <ListItemText primary={site.name} secondary={addressLine(site) || undefined} />
-              </ListItemButton>
-            </ListItem>
-          )}
+          renderItem={(site) => <SiteRow site={site} onOpen={open} onContact={setContactFor} />}
           empty={
-            loading ? (
+            listed.loading ? (
               <ListSkeleton />
             ) : (
               <Box sx={{ p: 4 }}>
@@ -171,3 +164,22 @@ export function SitesPage() {
     </>
   );
 }
+
+/** A site's row: its name and address line, opening the site (or its popup note first), and its contact dialog. */
+const SiteRow = memo(function SiteRow({ site, onOpen, onContact }: { site: Site; onOpen: (event: MouseEvent, site: Site) => void; onContact: (site: Site) => void }) {
+  return (
+    <ListItem
+      divider
+      disablePadding
+      secondaryAction={
+        <IconButton edge="end" aria-label={t("contactSite", { name: site.name })} onClick={() => onContact(site)}>
+          <PhoneIcon />
+        </IconButton>
+      }
+    >
+      <ListItemButton component={RouterLink} to={`/sites/${site.id}`} onClick={(event: MouseEvent) => onOpen(event, site)}>
+        <ListItemText primary={site.name} secondary={addressLine(site) || undefined} />
+      </ListItemButton>
+    </ListItem>
+  );
+});

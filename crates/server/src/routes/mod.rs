@@ -75,7 +75,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(users::invitation))
         .routes(routes!(demo::open_demo))
         .routes(routes!(organizations::get_organization, organizations::patch_organization))
-        .routes(routes!(sync::download, sync::upload))
+        .merge(OpenApiRouter::new().routes(routes!(sync::download, sync::upload)).layer(sync::compression()))
         .routes(routes!(sync_events::sync_events))
         .routes(routes!(upserts::upsert_locations))
         .routes(routes!(upserts::upsert_customers))

@@ -12,6 +12,8 @@ use fieldtag_domain::sync_kind::SyncKind;
 use fieldtag_store::{StoredRecord, SyncOutcome, now_stamp};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
+use tower_http::CompressionLevel;
+use tower_http::compression::CompressionLayer;
 
 use crate::auth::{OrgSession, Session};
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -20,6 +22,13 @@ use crate::state::AppState;
 use crate::sync_upload::{CallerRules, Uploader, apply_order, prepare};
 
 pub const DEFAULT_PAGE: i64 = 5_000;
+
+/// Sync answers go compressed to a client that accepts it: a page of 20,000 records is about
+/// 8.5 MB of JSON and a tenth of that in gzip, which a phone's network carries ten times
+/// sooner. The fastest level: the most of the gain for the least of the server's time.
+pub fn compression() -> CompressionLayer {
+    CompressionLayer::new().quality(CompressionLevel::Fastest)
+}
 pub const MAX_PAGE: i64 = 20_000;
 
 #[derive(Deserialize, utoipa::IntoParams)]

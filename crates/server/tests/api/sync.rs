@@ -1,7 +1,9 @@
 //! The sync protocol over HTTP: download after a cursor, upload under
 //! last-writer-wins, tombstones, permissions and organisation boundaries.
 
-use reqwest::{Method, StatusCode};
+use std::io::Read;
+
+use reqwest::{Method, StatusCode, header};
 use serde_json::{Value, json};
 
 use crate::common::{Account, TestApp, expect};
@@ -16,6 +18,7 @@ crate::on_both_engines!(
     the_feed_pages_by_cursor_and_never_skips,
     users_sync_without_passwords,
     sync_refuses_malformed_batches,
+    a_download_goes_gzipped_to_a_client_that_accepts_it,
 );
 
 fn id() -> String {
@@ -254,4 +257,33 @@ async fn sync_refuses_malformed_batches(app: &TestApp) {
         let response = app.authed(Method::GET, &format!("{path}{query}"), &owner.token).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{query}");
     }
+}
+
+async fn a_download_goes_gzipped_to_a_client_that_accepts_it(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let site_id = id();
+    let sites: Vec<Value> = (0..50).map(|n| site(&owner.org_id, &id(), &format!("Site {n}"), "2026-11-20T10:00:00Z")).collect();
+    let items: Vec<Value> =
+        (0..200).map(|n| equipment(&owner.org_id, &id(), &site_id, &format!("Extinguisher {n}"), "2026-11-20T10:00:00Z")).collect();
+    upload(app, &owner, json!({"locations": [site(&owner.org_id, &site_id, "Main", "2026-11-20T10:00:00Z")]})).await;
+    upload(app, &owner, json!({"locations": sites, "equipment": items})).await;
+    let path = format!("/api/organizations/{}/sync?cursor=0", owner.org_id);
+
+    let zipped = app.authed(Method::GET, &path, &owner.token).header(header::ACCEPT_ENCODING, "gzip").send().await.unwrap();
+    assert_eq!(zipped.status(), StatusCode::OK);
+    assert_eq!(zipped.headers()[header::CONTENT_ENCODING], "gzip");
+    assert!(zipped.headers()[header::VARY].to_str().unwrap().to_lowercase().contains("accept-encoding"));
+    let packed = zipped.bytes().await.unwrap();
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&packed[..]).read_to_string(&mut text).unwrap();
+    assert!(packed.len() * 4 < text.len(), "{} bytes for {} of JSON", packed.len(), text.len());
+    let unpacked: Value = serde_json::from_str(&text).unwrap();
+
+    let plain = app.authed(Method::GET, &path, &owner.token).send().await.unwrap();
+    assert!(plain.headers().get(header::CONTENT_ENCODING).is_none(), "no encoding the client did not ask for");
+    let plain: Value = plain.json().await.unwrap();
+    for key in ["locations", "equipment", "cursor", "hasMore", "serverEpoch"] {
+        assert_eq!(unpacked[key], plain[key], "{key}");
+    }
+    assert_eq!(unpacked["equipment"].as_array().unwrap().len(), 200);
 }

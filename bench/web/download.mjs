@@ -19,7 +19,10 @@
 //  FIELDTAG_BENCH_PROFILE=download: a CPU profile of one download, its top functions;
 //  FIELDTAG_BENCH_THREADS=1: each run's CPU by process and thread (the page's, its compositor,
 //    the service worker's, the browser's, the network's, the server's), from /proc;
-//  FIELDTAG_BENCH_TYPING=0: no keys typed (the download alone).
+//  FIELDTAG_BENCH_TYPING=0: no keys typed (the download alone);
+//  FIELDTAG_BENCH_NETWORK=DOWN,UP,RTT: the page's network emulated by Chromium from the Login
+//    click on (Mbit/s down and up, ms of round trip; e.g. 20,5,40 for a phone on a good 4G
+//    network); the throughput is of the bytes on the wire, compressed or not.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -69,6 +72,8 @@ async function seed(url, email, password) {
 const TICKS = 100; // USER_HZ on Linux
 const THREADS = process.env.FIELDTAG_BENCH_THREADS === "1";
 const TYPING = process.env.FIELDTAG_BENCH_TYPING !== "0";
+const NETWORK = process.env.FIELDTAG_BENCH_NETWORK?.split(",").map(Number);
+if (NETWORK && (NETWORK.length !== 3 || NETWORK.some((n) => !(n > 0)))) throw new Error("FIELDTAG_BENCH_NETWORK is DOWN,UP,RTT: Mbit/s down, Mbit/s up, ms of round trip");
 
 /** A process's or thread's name, parent and CPU seconds so far, from its /proc `stat` file. */
 function readStat(path) {
@@ -161,6 +166,12 @@ async function firstDownload(server, account, profile) {
         for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
       }).observe({ type: "longtask" });
     });
+    if (NETWORK) {
+      const [down, up, latency] = NETWORK;
+      const network = await context.newCDPSession(page);
+      await network.send("Network.enable");
+      await network.send("Network.emulateNetworkConditions", { offline: false, latency, downloadThroughput: (down * 1e6) / 8, uploadThroughput: (up * 1e6) / 8 });
+    }
     const session = profile ? await context.newCDPSession(page) : null;
     if (session) {
       await session.send("Profiler.enable");
@@ -287,7 +298,7 @@ async function main() {
       servers.at(-1).account = account;
       servers.at(-1).name = name;
     }
-    console.log(`web: first download of ${account.records} records, ${Math.round(account.bytes / account.records)} B of JSON each`);
+    console.log(`web: first download of ${account.records} records, ${Math.round(account.bytes / account.records)} B of JSON each${NETWORK ? `, over a network of ${NETWORK[0]} Mbit/s down, ${NETWORK[1]} up, ${NETWORK[2]} ms round trip (emulated)` : ""}`);
     const runs = servers.map(() => []);
     for (let run = 0; run < RUNS; run++) {
       for (const [i, server] of servers.entries()) {

@@ -27,12 +27,12 @@ const freePort = () =>
     });
   });
 
-/** The release server on a fresh data directory, serving the web app built into `webDir`. */
-export async function startServer(webDir = dist) {
+/** The release server (`bin`) on a fresh data directory, serving the web app built into `webDir`. */
+export async function startServer(webDir = dist, bin = process.env.FIELDTAG_BIN) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "fieldtag-webbench-"));
   const env = { ...process.env, FIELDTAG_PORT: String(port), FIELDTAG_DATA_DIR: dataDir, FIELDTAG_WEB_DIR: webDir, RUST_LOG: "warn" };
-  const child = spawn(process.env.FIELDTAG_BIN, ["serve"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(bin, ["serve"], { env, stdio: ["ignore", "inherit", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {

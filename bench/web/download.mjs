@@ -14,6 +14,8 @@
 //  FIELDTAG_BENCH_BASELINE_WEB_DIR: another build of the web app (an earlier commit's), measured
 //    run for run beside this one on its own server, for a before/after in one session (several,
 //    comma-separated: each is named by its folder, the first is the baseline);
+//  FIELDTAG_BENCH_BASELINE_BIN: the server binary the baseline runs on (an earlier commit's
+//    release build), for a before/after of a change to the server too; else FIELDTAG_BIN;
 //  FIELDTAG_BENCH_ANCHOR: the anchor's run.sh (default ../shared/anchors/pouchdb-sync/run.sh;
 //    "none" skips it); FIELDTAG_BENCH_ANCHOR_VARIANTS (idb:1000,indexeddb:1000), _ROUNDS (1);
 //  FIELDTAG_BENCH_PROFILE=download: a CPU profile of one download, its top functions;
@@ -284,14 +286,16 @@ function report(name, runs, records) {
 }
 
 async function main() {
-  const builds = [["this build", dist]];
+  const builds = [["this build", dist, process.env.FIELDTAG_BIN]];
   const others = BASELINE ? BASELINE.split(",") : [];
-  others.forEach((dir, i) => builds.splice(i, 0, [i === 0 ? "baseline" : dir.split("/").filter(Boolean).at(-1), resolve(dir)]));
+  const baselineBin = process.env.FIELDTAG_BENCH_BASELINE_BIN ?? process.env.FIELDTAG_BIN;
+  others.forEach((dir, i) => builds.splice(i, 0, i === 0 ? ["baseline", resolve(dir), baselineBin] : [dir.split("/").filter(Boolean).at(-1), resolve(dir), process.env.FIELDTAG_BIN]));
+  if (BASELINE && process.env.FIELDTAG_BENCH_BASELINE_BIN) console.log(`web: the baseline runs on the server ${baselineBin}`);
   const servers = [];
   try {
     let account;
-    for (const [name, webDir] of builds) {
-      const server = await startServer(webDir);
+    for (const [name, webDir, bin] of builds) {
+      const server = await startServer(webDir, bin);
       servers.push(server);
       // The same organisation's records on each server: only the web app differs.
       account = await seed(server.url, `bench-download-${Date.now()}@example.com`, "bench password 1");

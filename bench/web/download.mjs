@@ -14,8 +14,8 @@
 //  FIELDTAG_BENCH_BASELINE_WEB_DIR: another build of the web app (an earlier commit's), measured
 //    run for run beside this one on its own server, for a before/after in one session (several,
 //    comma-separated: each is named by its folder, the first is the baseline);
-//  FIELDTAG_BENCH_BASELINE_BIN: the server binary the baseline runs on (an earlier commit's
-//    release build), for a before/after of a change to the server too; else FIELDTAG_BIN;
+//  FIELDTAG_BENCH_BASELINE_BIN: with a baseline build, the server binary it runs on (an earlier
+//    commit's release build), for a before/after of a change to the server too; else FIELDTAG_BIN;
 //  FIELDTAG_BENCH_ANCHOR: the anchor's run.sh (default ../shared/anchors/pouchdb-sync/run.sh;
 //    "none" skips it); FIELDTAG_BENCH_ANCHOR_VARIANTS (idb:1000,indexeddb:1000), _ROUNDS (1);
 //  FIELDTAG_BENCH_PROFILE=download: a CPU profile of one download, its top functions;

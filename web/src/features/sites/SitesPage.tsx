@@ -100,9 +100,10 @@ export function SitesPage() {
   // Not read from the device yet, or the first download (which brings the sites and the
   // schedule) still running: nothing is known yet.
   const loading = stored === undefined || (status.lastSuccessfulDownloadDate === undefined && sites.length === 0);
-  // The rows follow in a render of their own, which gives way to a keystroke: the search box,
-  // the badges and the sync status show at once, and 50 rows (tens of ms on a slow phone) never
-  // hold them up. Each row is memoised, so a render for the status alone draws none again.
+  // New records (heard from the store, an urgent update) reach the rows in a render of their
+  // own that gives way to input, so 50 rows (tens of ms on a slow phone) never hold up a
+  // keystroke or the sync status; the search and the tab live in the address, which the router
+  // already renders as a transition. Each row is memoised: a render for the status alone draws none.
   const listed = useDeferredValue(useMemo(() => ({ items: shown, loading }), [shown, loading]));
   const noSitesYet = tab === "all" && !query;
   const emptyText =

@@ -9,7 +9,7 @@ import type { StatusBoard } from "./statusBoard";
  * Sync runs over steps that only count, a lock always granted, and a board that keeps its
  * states. The first upload waits for `release`.
  */
-function runs({ failDownload = false, restored = false } = {}) {
+function runs({ failDownload = false, restored = false, failUploadAfter = Infinity } = {}) {
   const done = { uploads: 0, downloads: 0, states: [] as SyncState[], logged: [] as unknown[], saved: [] as SyncInfo[] };
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -28,7 +28,7 @@ function runs({ failDownload = false, restored = false } = {}) {
     steps: {
       upload: async () => {
         if (done.uploads++ === 0) await gate;
-        return `upload ${done.uploads}`;
+        if (done.uploads > failUploadAfter) throw new Error("the server went away");
       },
       download: async () => {
         done.downloads++;
@@ -105,26 +105,26 @@ describe("sync runs: a download wanted only while still behind", () => {
 });
 
 describe("sync runs: the sync info", () => {
-  it("is saved once a run, with what its steps did and how it went", async () => {
+  it("is saved once as a run ends, with when its download ended and how the run went", async () => {
     const { sync, done, release } = runs();
     release();
     await sync.enqueue(true, true);
-    expect(done.saved).toEqual([{ lastSuccessfulUploadDate: "upload 1", lastSuccessfulDownloadDate: "download 1", lastTrySuccessStatus: "yes", failureReason: undefined }]);
+    expect(done.saved).toEqual([{ lastSuccessfulDownloadDate: "download 1", lastTrySuccessStatus: "yes", failureReason: undefined }]);
   });
 
-  it("keeps an upload that succeeded when the download after it fails", async () => {
-    const { sync, done, release } = runs({ failDownload: true });
-    release();
-    await sync.enqueue(true, true);
-    expect(done.saved).toEqual([{ lastSuccessfulUploadDate: "upload 1", lastTrySuccessStatus: "no", failureReason: "the server went away" }]);
-    expect(done.states.at(-1)).toBe("error");
-  });
-
-  it("has the later upload's time after a restore sent the changes up again", async () => {
-    const { sync, done, release } = runs({ restored: true });
+  it("keeps a download that succeeded when the upload after a restore fails", async () => {
+    const { sync, done, release } = runs({ restored: true, failUploadAfter: 1 });
     release();
     await sync.enqueue(true, true);
     expect(done.uploads).toBe(2);
-    expect(done.saved).toEqual([{ lastSuccessfulUploadDate: "upload 2", lastSuccessfulDownloadDate: "download 1", lastTrySuccessStatus: "yes", failureReason: undefined }]);
+    expect(done.saved).toEqual([{ lastSuccessfulDownloadDate: "download 1", lastTrySuccessStatus: "no", failureReason: "the server went away" }]);
+    expect(done.states.at(-1)).toBe("error");
+  });
+
+  it("says nothing of a download when the download failed", async () => {
+    const { sync, done, release } = runs({ failDownload: true });
+    release();
+    await sync.enqueue(true, true);
+    expect(done.saved).toEqual([{ lastTrySuccessStatus: "no", failureReason: "the server went away" }]);
   });
 });

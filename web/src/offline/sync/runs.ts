@@ -25,10 +25,13 @@ interface Job extends RunRequest {
   done: Promise<void>;
 }
 
-/** A run's steps; each answers the device's time when it ended, which the run saves with how it went. */
 export interface RunSteps {
-  upload(): Promise<string>;
-  /** `restored`: everything came down again because the server was restored. */
+  /** Saves when it ended itself: the status shows it while a long download follows. */
+  upload(): Promise<void>;
+  /**
+   * Answers when it ended, which the run saves with how it went, and whether everything came
+   * down again because the server was restored (`restored`).
+   */
   download(): Promise<{ restored: boolean; at: string }>;
 }
 
@@ -95,16 +98,16 @@ export class SyncRuns {
         const reconnected = !board.reachable;
         // A try while the server cannot be reached is quiet: the status keeps saying why.
         if (board.reachable) board.setState("syncing");
-        // Saved once, as the run ends: a write of its own after each step kept the status
-        // waiting on the store, behind whatever the screens read meanwhile.
+        // The download's end is saved with the run's: a write of its own kept the status waiting
+        // on the store, behind whatever the screens read as the records arrived.
         const info: SyncInfo = {};
         try {
-          if (job.upload) info.lastSuccessfulUploadDate = await steps.upload();
+          if (job.upload) await steps.upload();
           if (job.download) {
             const downloaded = await steps.download();
             info.lastSuccessfulDownloadDate = downloaded.at;
             // Changes saved while everything came down go to the restored server now, not a minute later.
-            if (downloaded.restored) info.lastSuccessfulUploadDate = await steps.upload();
+            if (downloaded.restored) await steps.upload();
           }
           await board.saveInfo({ ...info, lastTrySuccessStatus: "yes", failureReason: undefined });
           board.setState("upToDate");

@@ -31,8 +31,8 @@ export async function saveChange<T extends LocalRecord>({ store, now, board, fee
   return saved;
 }
 
-/** Sends the outbox, `batchSize` records a request, until every entry has been looked at once; answers when it ended. */
-export async function upload({ store, api, now, board, feed }: SyncContext, batchSize: number): Promise<string> {
+/** Sends the outbox, `batchSize` records a request, until every entry has been looked at once. */
+export async function upload({ store, api, now, board, feed }: SyncContext, batchSize: number): Promise<void> {
   // Entries looked at in this run; one edited again in flight waits for its own upload.
   const looked = new Set<string>();
   for (;;) {
@@ -57,5 +57,5 @@ export async function upload({ store, api, now, board, feed }: SyncContext, batc
     board.show(settleTurn, "pending", { pending: settled.pending });
     feed.changed(settled.changes);
   }
-  return new Date(now()).toISOString();
+  await board.saveInfo({ lastSuccessfulUploadDate: new Date(now()).toISOString() });
 }

@@ -31,6 +31,9 @@ pub enum SyncOutcome {
 #[derive(Debug, Clone, PartialEq)]
 pub struct RawChange {
     pub kind: String,
+    pub id: String,
+    /// The site a location-scoped record belongs to (its `locationId`).
+    pub location_id: Option<String>,
     pub version: i64,
     pub data: String,
 }
@@ -222,7 +225,7 @@ impl Store {
         }
         let kind_params: Vec<String> = (0..kinds.len()).map(|i| format!("${}", i + 5)).collect();
         let sql = format!(
-            "SELECT kind, version, data FROM records
+            "SELECT kind, version, data, id, location_id FROM records
              WHERE org_id = $1 AND version > $2 AND received_at >= $3 AND kind IN ({})
              ORDER BY version LIMIT $4",
             kind_params.join(", ")
@@ -232,7 +235,17 @@ impl Store {
             query = query.bind(*kind);
         }
         let rows = query.fetch_all(&self.pool).await?;
-        rows.iter().map(|row| Ok(RawChange { kind: row.try_get(0)?, version: row.try_get(1)?, data: row.try_get(2)? })).collect()
+        rows.iter()
+            .map(|row| {
+                Ok(RawChange {
+                    kind: row.try_get(0)?,
+                    version: row.try_get(1)?,
+                    data: row.try_get(2)?,
+                    id: row.try_get(3)?,
+                    location_id: row.try_get(4)?,
+                })
+            })
+            .collect()
     }
 
     /// The organisation's latest version: where a client that has everything stands.

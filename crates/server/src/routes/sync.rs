@@ -9,7 +9,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
 use fieldtag_domain::sync_kind::SyncKind;
-use fieldtag_store::{StoredRecord, SyncOutcome, now_stamp};
+use fieldtag_store::{RawChange, StoredRecord, SyncOutcome, now_stamp};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use tower_http::CompressionLevel;
@@ -44,6 +44,18 @@ pub struct SyncQuery {
     /// The `serverEpoch` of the answer the cursor came from. When the server's epoch has
     /// changed since (it was restored from a backup), the cursor means nothing: 409 ServerEpochChanged.
     server_epoch: Option<String>,
+    /// `lists`: the answer as lines of JSON (`application/x-ndjson`), the records grouped by
+    /// the list a device keeps them in, so a device that stores them as they come need not
+    /// parse them (docs/sync.md "Lists answer"). Absent: one JSON object.
+    format: Option<DownloadFormat>,
+}
+
+/// How a download answer is written.
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DownloadFormat {
+    Json,
+    Lists,
 }
 
 /// The kinds this user may download.
@@ -67,7 +79,7 @@ fn downloaded(record: StoredRecord) -> Value {
 /// Changes after a cursor: one list per sync key the caller may read, plus `cursor`, `serverEpoch`, `hasMore` and `serverTime`.
 #[utoipa::path(get, path = "/api/organizations/{orgId}/sync", tag = "sync", security(("bearer" = [])),
     params(("orgId" = String, Path, description = "The caller's organisation"), SyncQuery),
-    responses((status = 200, body = Object), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody, description = "ServerEpochChanged: the server was restored; download from cursor 0")))]
+    responses((status = 200, content((Object = "application/json"), (String = "application/x-ndjson")), description = "One JSON object; with format=lists, lines of JSON: the object without the records, then a header and a list per group"), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody, description = "ServerEpochChanged: the server was restored; download from cursor 0")))]
 pub async fn download(
     State(state): State<AppState>,
     OrgSession(session): OrgSession,
@@ -106,31 +118,87 @@ pub async fn download(
     let last = changes.last().map_or(cursor, |r| r.version);
     let next_cursor = if has_more { last } else { last.max(committed).max(cursor) };
 
+    let alerts = serde_json::to_string(&state.store.global_alerts().await?).map_err(ApiError::internal)?;
+    let head = format!(
+        "\"globalAlerts\":{alerts},\"cursor\":{next_cursor},\"serverEpoch\":\"{epoch}\",\"hasMore\":{has_more},\"serverTime\":\"{}\"",
+        now_stamp()
+    );
+    let body = match query.format.unwrap_or(DownloadFormat::Json) {
+        DownloadFormat::Json => object_answer(&session, &keys, &changes, &head),
+        DownloadFormat::Lists => {
+            return Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], lists_answer(&session, &changes, &head)).into_response());
+        }
+    };
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+/// The answer as one JSON object: a list per key the caller may read, then `head`'s fields.
+fn object_answer(session: &Session, keys: &[&str], changes: &[RawChange], head: &str) -> String {
     // The stored text is JSON this server wrote; it goes out as it is, with its
     // version spliced in, rather than parsed and written again.
     let mut lists: BTreeMap<&str, String> = keys.iter().map(|key| (*key, String::new())).collect();
-    for change in &changes {
+    for change in changes {
         if let Some(list) = lists.get_mut(change.kind.as_str()) {
             if !list.is_empty() {
                 list.push(',');
             }
-            match member_view(&session, &change.kind, &change.data) {
-                Some(view) => push_with_version(list, &view, change.version),
-                None => push_with_version(list, &change.data, change.version),
-            }
+            push_record(list, session, change);
         }
     }
-    let alerts = serde_json::to_string(&state.store.global_alerts().await?).map_err(ApiError::internal)?;
-    let mut body = String::with_capacity(lists.values().map(String::len).sum::<usize>() + 256);
+    let mut body = String::with_capacity(lists.values().map(String::len).sum::<usize>() + head.len() + 64);
     body.push('{');
     for (key, list) in &lists {
         body.push_str(&format!("\"{key}\":[{list}],"));
     }
-    body.push_str(&format!(
-        "\"globalAlerts\":{alerts},\"cursor\":{next_cursor},\"serverEpoch\":\"{epoch}\",\"hasMore\":{has_more},\"serverTime\":\"{}\"}}",
-        now_stamp()
-    ));
-    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+    body.push_str(head);
+    body.push('}');
+    body
+}
+
+/// The answer as lines of JSON: `head`'s fields as an object, then for each group of records,
+/// oldest first, a line `{"kind","locationId","ids"}` and a line with the group's records as
+/// an array. A group is the records of one kind and, for a location-scoped kind, one site:
+/// what a device keeps as one list. Each record is one line's part because stored text never
+/// holds a line break (serde_json's compact form escapes it in strings).
+fn lists_answer(session: &Session, changes: &[RawChange], head: &str) -> String {
+    struct Group {
+        ids: String,
+        records: String,
+    }
+    let mut groups: BTreeMap<(&str, &str), Group> = BTreeMap::new();
+    for change in changes {
+        let scoped = SyncKind::parse(&change.kind).is_some_and(SyncKind::location_scoped);
+        let site = if scoped { change.location_id.as_deref().unwrap_or("") } else { "" };
+        let group = groups.entry((change.kind.as_str(), site)).or_insert_with(|| Group { ids: String::new(), records: String::new() });
+        if !group.records.is_empty() {
+            group.ids.push(',');
+            group.records.push(',');
+        }
+        group.ids.push_str(&Value::String(change.id.clone()).to_string());
+        push_record(&mut group.records, session, change);
+    }
+    let size = groups.values().map(|g| g.ids.len() + g.records.len() + 96).sum::<usize>();
+    let mut body = String::with_capacity(size + head.len() + 4);
+    body.push('{');
+    body.push_str(head);
+    body.push_str("}\n");
+    for ((kind, site), group) in &groups {
+        body.push_str(&format!(
+            "{{\"kind\":\"{kind}\",\"locationId\":{},\"ids\":[{}]}}\n[{}]\n",
+            Value::String((*site).to_string()),
+            group.ids,
+            group.records
+        ));
+    }
+    body
+}
+
+/// Appends a change's record as the caller may see it, with its version.
+fn push_record(out: &mut String, session: &Session, change: &RawChange) {
+    match member_view(session, &change.kind, &change.data) {
+        Some(view) => push_with_version(out, &view, change.version),
+        None => push_with_version(out, &change.data, change.version),
+    }
 }
 
 /// What a user record shows a member without SETTINGS_READ (spec §6: the users screens need

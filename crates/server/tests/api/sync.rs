@@ -19,6 +19,8 @@ crate::on_both_engines!(
     users_sync_without_passwords,
     sync_refuses_malformed_batches,
     a_download_goes_gzipped_to_a_client_that_accepts_it,
+    a_lists_answer_holds_the_pages_records_grouped_by_list,
+    a_lists_answer_shows_each_caller_only_what_it_may_read,
 );
 
 fn id() -> String {
@@ -253,7 +255,7 @@ async fn sync_refuses_malformed_batches(app: &TestApp) {
         let response = app.authed(Method::PATCH, &path, &owner.token).json(&body).send().await.unwrap();
         assert_eq!(expect(response, StatusCode::BAD_REQUEST).await["message"], message);
     }
-    for query in ["?cursor=-1", "?limit=0", "?limit=abc", "?updatedSince=yesterday", "?colour=red"] {
+    for query in ["?cursor=-1", "?limit=0", "?limit=abc", "?updatedSince=yesterday", "?colour=red", "?format=xml", "?format="] {
         let response = app.authed(Method::GET, &format!("{path}{query}"), &owner.token).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{query}");
     }
@@ -286,4 +288,106 @@ async fn a_download_goes_gzipped_to_a_client_that_accepts_it(app: &TestApp) {
         assert_eq!(unpacked[key], plain[key], "{key}");
     }
     assert_eq!(unpacked["equipment"].as_array().unwrap().len(), 200);
+}
+
+/// A `format=lists` page read back: its head (the object answer's fields but the records) and
+/// its groups, each a header and its records.
+async fn download_lists(app: &TestApp, account: &Account, query: &str) -> (Value, Vec<(Value, Vec<Value>)>) {
+    let path = format!("/api/organizations/{}/sync{query}", account.org_id);
+    let response = app.authed(Method::GET, &path, &account.token).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "application/x-ndjson");
+    let text = response.text().await.unwrap();
+    assert!(text.ends_with('\n'), "every line ends");
+    let mut lines = text.lines().map(|line| serde_json::from_str::<Value>(line).unwrap_or_else(|e| panic!("{e}: {line}")));
+    let head = lines.next().expect("a head line");
+    let rest: Vec<Value> = lines.collect();
+    assert_eq!(rest.len() % 2, 0, "a header and a list per group");
+    let groups = rest.chunks(2).map(|pair| (pair[0].clone(), pair[1].as_array().expect("records as an array").clone())).collect();
+    (head, groups)
+}
+
+async fn a_lists_answer_holds_the_pages_records_grouped_by_list(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let (north, south) = (id(), id());
+    let at = "2026-11-20T10:00:00Z";
+    upload(app, &owner, json!({"locations": [site(&owner.org_id, &north, "North", at), site(&owner.org_id, &south, "South", at)]})).await;
+    let mut items: Vec<Value> =
+        (0..5).map(|n| equipment(&owner.org_id, &id(), if n % 2 == 0 { &north } else { &south }, &format!("Item {n}"), at)).collect();
+    // A line break in a field must stay inside its line's JSON string.
+    items[0]["name"] = json!("Two\nlines");
+    upload(app, &owner, json!({"equipment": items})).await;
+
+    for limit in [3, 20_000] {
+        let (mut cursor, mut pages) = (0, 0);
+        loop {
+            let plain = download(app, &owner, &format!("?cursor={cursor}&limit={limit}")).await;
+            let (head, groups) = download_lists(app, &owner, &format!("?cursor={cursor}&limit={limit}&format=lists")).await;
+            for field in ["cursor", "hasMore", "serverEpoch", "globalAlerts"] {
+                assert_eq!(head[field], plain[field], "{field}");
+            }
+            assert!(head.get("equipment").is_none() && head.get("locations").is_none(), "the records are in the groups: {head}");
+            let mut seen: std::collections::BTreeMap<String, Vec<Value>> = Default::default();
+            for (header, records) in &groups {
+                let kind = header["kind"].as_str().unwrap();
+                let ids: Vec<&Value> = records.iter().map(|r| &r["id"]).collect();
+                assert_eq!(header["ids"].as_array().unwrap().iter().collect::<Vec<_>>(), ids, "the header names its records");
+                let site = header["locationId"].as_str().unwrap();
+                for record in records {
+                    let expected = if kind == "equipment" { record["locationId"].as_str().unwrap() } else { "" };
+                    assert_eq!(site, expected, "{kind} grouped by its site: {record}");
+                }
+                let versions: Vec<i64> = records.iter().map(|r| r["version"].as_i64().unwrap()).collect();
+                assert!(versions.windows(2).all(|w| w[0] < w[1]), "oldest first: {versions:?}");
+                seen.entry(kind.to_string()).or_default().extend(records.iter().cloned());
+            }
+            for (kind, list) in plain.as_object().unwrap().iter().filter(|(_, v)| v.is_array()) {
+                if kind == "globalAlerts" {
+                    continue;
+                }
+                let mut grouped = seen.remove(kind).unwrap_or_default();
+                grouped.sort_by_key(|r| r["version"].as_i64());
+                assert_eq!(&grouped, list.as_array().unwrap(), "{kind}: the same records as the object answer");
+            }
+            assert!(seen.is_empty(), "no kind the object answer lacks: {seen:?}");
+            pages += 1;
+            cursor = plain["cursor"].as_i64().unwrap();
+            if plain["hasMore"] == false {
+                break;
+            }
+        }
+        assert_eq!(pages, if limit == 3 { 3 } else { 1 }, "limit {limit}");
+    }
+    let (_, groups) = download_lists(app, &owner, "?format=lists").await;
+    let names: Vec<&Value> = groups.iter().flat_map(|(_, records)| records.iter().map(|r| &r["name"])).collect();
+    assert!(names.contains(&&json!("Two\nlines")), "{names:?}");
+    let sites: Vec<(&str, &str)> = groups.iter().map(|(h, _)| (h["kind"].as_str().unwrap(), h["locationId"].as_str().unwrap())).collect();
+    assert_eq!(sites.iter().filter(|(kind, _)| *kind == "equipment").count(), 2, "a group per site: {sites:?}");
+}
+
+async fn a_lists_answer_shows_each_caller_only_what_it_may_read(app: &TestApp) {
+    let owner = app.sign_up("owner@acme.ca").await;
+    let site_id = id();
+    let at = "2026-11-20T10:00:00Z";
+    let history = json!({"id": id(), "orgId": owner.org_id, "locationId": site_id, "equipmentId": id(), "date": at, "description": "Annual service", "type": 7, "lastUpdated": at});
+    upload(app, &owner, json!({"locations": [site(&owner.org_id, &site_id, "Depot", at)], "history": [history]})).await;
+    let tech = app.add_user(&owner, "tech@acme.ca", &["WEB_LOGIN", "LOCATION_READ", "EQUIPMENT_READ"]).await;
+
+    let (_, groups) = download_lists(app, &tech, "?format=lists").await;
+    let kinds: Vec<&str> = groups.iter().map(|(h, _)| h["kind"].as_str().unwrap()).collect();
+    assert!(kinds.contains(&"locations") && !kinds.contains(&"history"), "history needs HISTORY_READ: {kinds:?}");
+    let users: Vec<&Value> = groups.iter().filter(|(h, _)| h["kind"] == "users").flat_map(|(_, r)| r).collect();
+    assert_eq!(users.len(), 2);
+    for user in users {
+        let own = user["id"] == tech.user_id.as_str();
+        assert_eq!(user.get("email").is_some(), own, "another user's email needs SETTINGS_READ: {user}");
+    }
+
+    let stranger = app.sign_up("stranger@rival.ca").await;
+    upload(app, &stranger, json!({"locations": [site(&stranger.org_id, &id(), "Rival Depot", at)]})).await;
+    let path = format!("/api/organizations/{}/sync?format=lists", stranger.org_id);
+    let response = app.authed(Method::GET, &path, &owner.token).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN, "another organisation's id");
+    let (_, mine) = download_lists(app, &owner, "?format=lists").await;
+    assert!(!serde_json::to_string(&mine).unwrap().contains("Rival Depot"));
 }

@@ -2,7 +2,8 @@
  * The local database of spec §3 "Local storage": IndexedDB "fieldtag", version 3, one
  * key-value object store with out-of-line string keys. This is the only module that touches
  * the records' IndexedDB (opened through ./idb.ts, which the image queue shares). Lists are
- * stored one array per key, so a bulk write is a few large puts rather than one row per record.
+ * stored one array per key, so a bulk write is a few large puts rather than one row per record;
+ * a first download stores each list as the JSON text the server sent ({@link storedList}).
  */
 
 import { completion, openDatabase, settled } from "./idb";
@@ -41,7 +42,7 @@ export interface KeyValueStore extends StoreReader {
   /** Writes every entry in one transaction. */
   setMany(entries: Iterable<readonly [string, unknown]>): Promise<void>;
   clear(): Promise<void>;
-  /** The arrays stored under `keys`, concatenated; a missing key counts as empty. */
+  /** The lists stored under `keys`, concatenated; a missing key counts as empty. */
   readList<T>(keys: readonly string[]): Promise<T[]>;
   /**
    * Reads and writes in one transaction, so a read-modify-write cannot interleave with
@@ -65,6 +66,15 @@ export interface StoreOptions {
 
 interface DestroyedMessage {
   type: "destroyed";
+}
+
+/**
+ * The records of a stored list: an array, or the JSON text of one (a first download keeps the
+ * server's text rather than parse 100,000 records it may never show; read, it is parsed).
+ */
+export function storedList<T>(stored: unknown): T[] {
+  if (stored === undefined || stored === null) return [];
+  return (typeof stored === "string" ? JSON.parse(stored) : stored) as T[];
 }
 
 function open(factory: IDBFactory, name: string): Promise<IDBDatabase> {
@@ -173,10 +183,10 @@ export function openStore({
     update: write,
     clear,
     async readList<T>(keys: readonly string[]) {
-      const lists = await transact("readonly", (tx) => tx.getMany<T[]>(keys));
+      const lists = await transact("readonly", (tx) => tx.getMany<unknown>(keys));
       const all: T[] = [];
       // A loop, not push(...list): spreading a 100,000-item array overflows the stack.
-      for (const list of lists) if (list) for (const item of list) all.push(item);
+      for (const list of lists) for (const item of storedList<T>(list)) all.push(item);
       return all;
     },
     async destroy() {

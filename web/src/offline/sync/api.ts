@@ -18,6 +18,27 @@ export type DownloadAnswer = Partial<Record<SyncKind, SyncRecord[]>> & {
   serverTime: string;
 };
 
+/**
+ * One page of changes as the server's lists answer (`format=lists`, docs/sync.md "Lists
+ * answer"): the records grouped by the list the device keeps them in, each group's records as
+ * the JSON text of an array, unparsed. A first download stores that text as it came.
+ */
+export type ListsAnswer = Omit<DownloadAnswer, SyncKind> & {
+  globalAlerts?: SyncRecord[];
+  groups: ListsGroup[];
+};
+
+/** The records of one kind (and one site, for a location-scoped kind), oldest first. */
+export interface ListsGroup {
+  kind: string;
+  /** The site; "" for a kind that is not location-scoped. */
+  locationId: string;
+  /** The records' ids, in the order of `records`. */
+  ids: string[];
+  /** A JSON array of the records. */
+  records: string;
+}
+
 export type RecordAnswer =
   /** `lastUpdated`: the stamp the record was kept under, when not the one sent (it was too far ahead). */
   | { status: "accepted"; id: string; version: number; lastUpdated?: string }
@@ -43,6 +64,8 @@ export interface DownloadQuery {
 
 export interface SyncApi {
   download(query: DownloadQuery): Promise<DownloadAnswer>;
+  /** The same page as a lists answer; absent: the server's object answer only. */
+  downloadLists?(query: DownloadQuery): Promise<ListsAnswer>;
   upload(body: UploadBody): Promise<UploadAnswer>;
   /** Resolves when the server answers at all, whatever it says; fails as the client does offline when nothing answers. */
   ping(): Promise<void>;
@@ -57,6 +80,10 @@ export function httpSyncApi(client: ApiClient, orgId: string): SyncApi {
   const path = `/organizations/${encodeURIComponent(orgId)}/sync`;
   return {
     download: ({ cursor, limit, serverEpoch }) => client.request<DownloadAnswer>("GET", path, { query: { cursor, limit, serverEpoch } }),
+    async downloadLists({ cursor, limit, serverEpoch }) {
+      const response = await client.request<Response>("GET", path, { query: { cursor, limit, serverEpoch, format: "lists" }, raw: true });
+      return parseListsAnswer(await response.text());
+    },
     upload: (body) => client.request<UploadAnswer>("PATCH", path, { body }),
     events: (handlers, signal) => listenToSyncEvents(client, orgId, handlers, signal),
     async ping() {
@@ -71,4 +98,23 @@ export function httpSyncApi(client: ApiClient, orgId: string): SyncApi {
       }
     },
   };
+}
+
+/**
+ * Reads a lists answer: its first line is the page's head (cursor, epoch, alerts), then each
+ * group is a line naming it and a line with its records, which stay text.
+ */
+export function parseListsAnswer(text: string): ListsAnswer {
+  const lines = text.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  if (lines.length % 2 !== 1) throw new Error("the lists answer ended between a group's lines");
+  const head = JSON.parse(lines[0] as string) as Omit<ListsAnswer, "groups">;
+  const groups: ListsGroup[] = [];
+  for (let i = 1; i < lines.length; i += 2) {
+    const { kind, locationId, ids } = JSON.parse(lines[i] as string) as Omit<ListsGroup, "records">;
+    const records = lines[i + 1] as string;
+    if (!records.startsWith("[") || !records.endsWith("]")) throw new Error(`the lists answer's ${kind} records are not a list`);
+    groups.push({ kind, locationId, ids, records });
+  }
+  return { ...head, groups };
 }

@@ -2,9 +2,10 @@ import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CURSOR_KEY, listKey } from "../keys";
 import type { SyncRecord } from "../../domain/syncRecord";
-import type { DownloadAnswer, SyncApi } from "./api";
+import { type DownloadAnswer, type SyncApi, parseListsAnswer } from "./api";
 import type { SyncEngine } from "./engine";
 import { mergePages } from "./merge";
+import { storedList } from "../store";
 import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";
@@ -114,7 +115,7 @@ describe("merging a download", () => {
     world.server.seed("equipment", item(1));
     world.server.seed("equipment", item(2, { locationId: SITE_B }));
     await engine.syncNow();
-    expect(await store.get("serviceTypes")).toMatchObject([{ id: hex(9) }]);
+    expect(storedList(await store.get("serviceTypes"))).toMatchObject([{ id: hex(9) }]);
     expect((await engine.list("equipment")).map((r) => r.id)).toEqual([hex(1), hex(2)]);
     expect((await engine.list("equipment", SITE_B)).map((r) => r.id)).toEqual([hex(2)]);
   });
@@ -210,6 +211,8 @@ describe("download", () => {
     // Every reading of the clock is 10 ms later: each 256 records placed take more than a slice.
     vi.spyOn(performance, "now").mockImplementation(() => (clock += 10));
     try {
+      // Object answers, placed record by record (a lists answer onto an empty store is not placed).
+      world.server.downloadLists = undefined;
       const { engine } = open(world);
       for (let n = 1; n <= 1_000; n++) world.server.seed("equipment", item(n, { locationId: n % 2 ? SITE_A : SITE_B }));
       await engine.syncNow();
@@ -275,5 +278,131 @@ describe("download", () => {
     world.clock.advance(1_000);
     await engine.syncNow();
     expect(engine.status().lastSuccessfulDownloadDate).toBe(iso(T0 + 1_000));
+  });
+});
+
+describe("a first download as lists", () => {
+  /** Every value in the store, lists read as records. */
+  async function contents(store: TestTab["store"]): Promise<Record<string, unknown>> {
+    const keys = (await store.keys()).filter((key) => key !== "sync:info");
+    const values = await store.getMany<unknown>(keys);
+    return Object.fromEntries(keys.map((key, i) => [key, key.startsWith("sync:") ? values[i] : storedList(values[i])]));
+  }
+
+  function seedSites(world: TestWorld): void {
+    world.server.seed("serviceTypes", { id: hex(90), orgId: ORG, name: "Annual", lastUpdated: iso(T0) });
+    for (let n = 1; n <= 7; n++) world.server.seed("equipment", item(n, { locationId: n % 3 ? SITE_A : SITE_B }));
+    world.server.seed("equipment", item(8, { deleted: true }));
+  }
+
+  it("keeps the server's text of each list and stores what object answers would have", async () => {
+    const asText = testWorld(new IDBFactory());
+    const asObjects = testWorld(new IDBFactory());
+    asObjects.server.downloadLists = undefined;
+    seedSites(asText);
+    seedSites(asObjects);
+    const text = open(asText, { pageSize: 3, firstPageSize: 3 });
+    const objects = open(asObjects, { pageSize: 3, firstPageSize: 3 });
+    await text.engine.syncNow();
+    await objects.engine.syncNow();
+
+    expect(typeof (await text.store.get(listKey("equipment", SITE_A)))).toBe("string");
+    expect(Array.isArray(await objects.store.get(listKey("equipment", SITE_A)))).toBe(true);
+    expect(await contents(text.store)).toEqual(await contents(objects.store));
+    expect((await text.engine.list("equipment", SITE_B)).map((r) => r.id)).toEqual([hex(3), hex(6)]);
+    expect(await text.engine.get("equipment", hex(6))).toMatchObject({ locationId: SITE_B });
+  });
+
+  it("merges later downloads and local changes into the lists kept as text", async () => {
+    const world = testWorld(new IDBFactory());
+    seedSites(world);
+    const { engine } = open(world);
+    const lists = vi.spyOn(world.server, "downloadLists");
+    await engine.syncNow();
+    expect(lists).toHaveBeenCalledTimes(1);
+    world.server.seed("equipment", item(3, { name: "Moved", locationId: SITE_A }));
+    world.server.seed("equipment", item(9, { locationId: SITE_B }));
+    await engine.put("equipment", item(1, { name: "Mine", lastUpdated: iso(T0) }));
+    await engine.syncNow();
+    expect(lists).toHaveBeenCalledTimes(1);
+    expect((await engine.list("equipment", SITE_A)).map((r) => r.name)).toEqual(["Mine", "Item 2", "Item 4", "Item 5", "Item 7", "Moved"]);
+    expect((await engine.list("equipment", SITE_B)).map((r) => r.id)).toEqual([hex(6), hex(9)]);
+    expect(world.server.stored("equipment", hex(1))).toMatchObject({ name: "Mine" });
+  });
+
+  it.each([
+    ["changed", { name: "Changed meanwhile" }],
+    ["moved to another site", { name: "Moved meanwhile", locationId: SITE_B }],
+  ])("merges record by record when a record came down twice, %s between two pages", async (_, change) => {
+    const world = testWorld(new IDBFactory());
+    const api: SyncApi = {
+      download: (query) => world.server.download(query),
+      downloadLists: async (query) => {
+        // Another device changes item 1, sent in the first page, before the second is asked for.
+        if (query.cursor !== 0) world.server.seed("equipment", item(1, { ...change, lastUpdated: iso(T0) }));
+        return world.server.downloadLists?.(query) as ReturnType<NonNullable<SyncApi["downloadLists"]>>;
+      },
+      upload: (body) => world.server.upload(body),
+      ping: () => world.server.ping(),
+    };
+    const { engine } = open(world, { api, pageSize: 2, firstPageSize: 2 });
+    for (const n of [1, 2, 3]) world.server.seed("equipment", item(n));
+    await engine.syncNow();
+    const all = await engine.list("equipment");
+    expect(all.map((r) => r.id).sort()).toEqual([hex(1), hex(2), hex(3)]);
+    expect(all.find((r) => r.id === hex(1))).toMatchObject(change);
+    const site = change.locationId ?? SITE_A;
+    expect((await engine.list("equipment", site)).map((r) => r.id)).toContain(hex(1));
+    expect(await engine.get("equipment", hex(1))).toMatchObject({ locationId: site });
+  });
+
+  it("merges the pages over a change saved while they came down: the change waiting to upload wins", async () => {
+    const world = testWorld(new IDBFactory());
+    const current: { engine?: SyncEngine } = {};
+    const api: SyncApi = {
+      download: (query) => world.server.download(query),
+      downloadLists: async (query) => {
+        if (query.cursor !== 0) await current.engine?.put("equipment", item(1, { name: "Mine", lastUpdated: iso(T0 - 3_600_000) }));
+        return world.server.downloadLists?.(query) as ReturnType<NonNullable<SyncApi["downloadLists"]>>;
+      },
+      upload: (body) => world.server.upload(body),
+      ping: () => world.server.ping(),
+    };
+    const { engine, store } = open(world, { api, pageSize: 2, firstPageSize: 2, debounceMs: 60_000 });
+    current.engine = engine;
+    for (const n of [1, 2, 3]) world.server.seed("equipment", item(n));
+    await engine.syncNow();
+    expect((await engine.list("equipment", SITE_A)).map((r) => r.name)).toEqual(["Mine", "Item 2", "Item 3"]);
+    expect(await engine.pendingChanges()).toBe(1);
+    expect(Array.isArray(await store.get(listKey("equipment", SITE_A)))).toBe(true);
+  });
+
+  it("saves the first batch as text and merges the batches after it into it", async () => {
+    const world = testWorld(new IDBFactory());
+    seedSites(world);
+    const { engine, store } = open(world, { pageSize: 2, firstPageSize: 2, mergeBatch: 4 });
+    await engine.syncNow();
+    expect((await engine.list("equipment")).map((r) => r.id).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map(hex));
+    expect(storedList(await store.get(listKey("equipment", SITE_A))).map((r) => (r as SyncRecord).id)).toEqual([1, 2, 4, 5, 7, 8].map(hex));
+    expect(await store.get("sync:cursor")).toBe(world.server.stored("equipment", hex(8))?.version);
+  });
+});
+
+describe("reading a lists answer", () => {
+  const head = JSON.stringify({ cursor: 2, serverEpoch: "e", hasMore: false, serverTime: iso(T0), globalAlerts: [] });
+  const header = JSON.stringify({ kind: "equipment", locationId: SITE_A, ids: [hex(1)] });
+  const records = JSON.stringify([item(1, { version: 2 })]);
+
+  it("keeps each group's records as text", () => {
+    const answer = parseListsAnswer(`${head}\n${header}\n${records}\n`);
+    expect(answer).toMatchObject({ cursor: 2, hasMore: false, groups: [{ kind: "equipment", locationId: SITE_A, ids: [hex(1)], records }] });
+  });
+
+  it.each([
+    ["cut between a group's lines", `${head}\n${header}\n`],
+    ["with records that are not a list", `${head}\n${header}\n{"id":"x"}\n`],
+    ["cut inside a line", `${head}\n${header.slice(0, 20)}`],
+  ])("refuses an answer %s", (_, text) => {
+    expect(() => parseListsAnswer(text)).toThrow();
   });
 });

@@ -4,11 +4,11 @@
  * saved cursor with a new epoch, and everything comes down again (docs/sync.md "Server epoch").
  */
 import { ApiError } from "../../api/types";
-import { CURSOR_KEY, SERVER_EPOCH_KEY } from "../keys";
-import { type DownloadAnswer, EPOCH_CHANGED } from "./api";
+import { CHANGE_NUMBER_KEY, CURSOR_KEY, SERVER_EPOCH_KEY } from "../keys";
+import { type DownloadAnswer, EPOCH_CHANGED, type ListsAnswer } from "./api";
 import { clockOffset } from "./clockOffset";
 import type { SyncContext } from "./context";
-import { PageMerge } from "./merge";
+import { PageMerge, TextMerge, asDownloadAnswer } from "./merge";
 
 export const DOWNLOAD_PAGE_SIZE = 5_000;
 /**
@@ -44,7 +44,7 @@ function isEpochChange(error: unknown): boolean {
 }
 
 interface Fetched {
-  page: DownloadAnswer;
+  page: DownloadAnswer | ListsAnswer;
   /** Server clock minus device clock, learned from this answer. */
   offset: number | undefined;
 }
@@ -59,19 +59,24 @@ interface Fetched {
  * once, at the end or every `mergeBatch` records.
  */
 export async function download({ store, api, now, board, feed }: SyncContext, { pageSize, firstPageSize, mergeBatch }: DownloadSizes): Promise<{ restored: boolean; at: string }> {
-  const [savedCursor, savedEpoch] = await store.getMany<unknown>([CURSOR_KEY, SERVER_EPOCH_KEY]);
+  const [savedCursor, savedEpoch, changeNumber] = await store.getMany<unknown>([CURSOR_KEY, SERVER_EPOCH_KEY, CHANGE_NUMBER_KEY]);
   let cursor = (savedCursor as string | number | undefined) ?? 0;
   let epoch = savedEpoch as string | undefined;
   let resync = false;
   let limit = Number(cursor) > 0 ? pageSize : firstPageSize;
+  // A store that never held a record takes the lists as the server wrote them, until its first save.
+  const number = (changeNumber as number | undefined) ?? 0;
+  let asText = Number(cursor) === 0 && api.downloadLists !== undefined && TextMerge.fits(number);
 
   const ask = async (from: string | number): Promise<Fetched> => {
     const sentAt = now();
-    const page = await api.download({ cursor: from, limit, serverEpoch: Number(from) > 0 ? epoch : undefined });
+    const query = { cursor: from, limit, serverEpoch: Number(from) > 0 ? epoch : undefined };
+    const page = asText && api.downloadLists ? await api.downloadLists(query) : await api.download(query);
     return { page, offset: clockOffset(page.serverTime, sentAt, now()) };
   };
   let next = ask(cursor);
-  let merge = new PageMerge(store, resync);
+  const newMerge = () => (asText ? new TextMerge(number) : new PageMerge(store, resync));
+  let merge = newMerge();
   for (;;) {
     let fetched: Fetched;
     try {
@@ -85,7 +90,7 @@ export async function download({ store, api, now, board, feed }: SyncContext, { 
       cursor = 0;
       epoch = undefined;
       limit = firstPageSize;
-      merge = new PageMerge(store, resync);
+      merge = newMerge();
       next = ask(cursor);
       continue;
     }
@@ -99,7 +104,8 @@ export async function download({ store, api, now, board, feed }: SyncContext, { 
       // Read in the next turn of the loop; until then a failure must not go unheard.
       next.catch(() => undefined);
     }
-    await merge.add(page);
+    if (merge instanceof TextMerge) merge.add(page as ListsAnswer);
+    else await merge.add("groups" in page ? asDownloadAnswer(page) : page);
     if (!page.hasMore || merge.records >= mergeBatch) {
       const saveStart = performance.now();
       const records = merge.records;
@@ -107,7 +113,9 @@ export async function download({ store, api, now, board, feed }: SyncContext, { 
       if (offset !== undefined) board.publish({ clockOffset: offset });
       // Visible in the browser's performance timeline (and read by bench/web).
       performance.measure(MERGE_MEASURE, { start: saveStart, detail: { records } });
-      merge = new PageMerge(store, resync);
+      // The store holds records now: later pages are merged record by record.
+      asText = false;
+      merge = newMerge();
     }
     if (!page.hasMore) break;
   }

@@ -6,7 +6,7 @@
 import { type SyncKind, isLocationScoped } from "../kinds";
 import { CHANGE_NUMBER_KEY, listKey, whereKey } from "../keys";
 import type { SyncRecord } from "../../domain/syncRecord";
-import type { StoreReader, StoreTransaction } from "../store";
+import { type StoreReader, type StoreTransaction, storedList } from "../store";
 import type { Pacing } from "./pacing";
 
 /** Which record a transaction needs; `locationId` is where it is going, when it is moving. */
@@ -107,8 +107,8 @@ export class RecordLists {
       if (pacing?.due(i)) await pacing.pause();
     }
     const missing = [...listKeys].filter((key) => !this.lists.has(key));
-    const lists = await this.tx.getMany<SyncRecord[]>(missing);
-    missing.forEach((key, i) => this.lists.set(key, { records: lists[i] ?? [], positions: null, changed: false }));
+    const lists = await this.tx.getMany<unknown>(missing);
+    missing.forEach((key, i) => this.lists.set(key, { records: storedList<SyncRecord>(lists[i]), positions: null, changed: false }));
   }
 
   /** The stored copy of a record, tombstones included. */

@@ -8,12 +8,12 @@
  * whole download is merged with `resync`, which compares stamps and never takes an equal
  * version to mean the same write.
  */
-import { SYNC_KINDS, type SyncKind } from "../kinds";
-import { CHANGE_NUMBER_KEY, CLOCK_OFFSET_KEY, CURSOR_KEY, SERVER_EPOCH_KEY, listKey } from "../keys";
+import { SYNC_KINDS, type SyncKind, isLocationScoped } from "../kinds";
+import { CHANGE_NUMBER_KEY, CLOCK_OFFSET_KEY, CURSOR_KEY, SERVER_EPOCH_KEY, listKey, whereKey } from "../keys";
 import { serverCopyWins } from "../records";
 import type { SyncRecord } from "../../domain/syncRecord";
 import type { KeyValueStore, StoreReader, StoreTransaction } from "../store";
-import type { DownloadAnswer } from "./api";
+import type { DownloadAnswer, ListsAnswer } from "./api";
 import { type RecordChanges, RecordLists, refOf } from "./lists";
 import { Pacing } from "./pacing";
 
@@ -34,7 +34,7 @@ export async function mergePages(
   const lists = new RecordLists(tx);
   await placePages(lists, pages, resync);
   await tx.setAll(lists.entries());
-  return finish(tx, lists, last, clockOffset);
+  return finish(tx, lists.changes(), last, clockOffset);
 }
 
 /**
@@ -73,7 +73,7 @@ export class PageMerge {
       const number = (await tx.get<number>(CHANGE_NUMBER_KEY)) ?? 0;
       if (number !== this.lists.firstChangeNumber) return mergePages(tx, this.pages, clockOffset, { resync: this.resync });
       await tx.setAll(this.lists.entries());
-      return finish(tx, this.lists, last, clockOffset);
+      return finish(tx, this.lists.changes(), last, clockOffset);
     });
   }
 }
@@ -100,8 +100,12 @@ async function placePages(lists: RecordLists, pages: readonly DownloadAnswer[], 
 }
 
 /** The rest of a merge's writes, after the lists': alerts, cursor, epoch and clock offset. */
-async function finish(tx: StoreTransaction, lists: RecordLists, last: DownloadAnswer, clockOffset: number | undefined): Promise<RecordChanges> {
-  const changes = lists.changes();
+async function finish(
+  tx: StoreTransaction,
+  changes: RecordChanges,
+  last: Pick<DownloadAnswer, "globalAlerts" | "cursor" | "serverEpoch">,
+  clockOffset: number | undefined,
+): Promise<RecordChanges> {
   const kinds = new Set(changes.kinds);
   const alerts = await tx.get(ALERTS_KEY);
   if (last.globalAlerts && JSON.stringify(last.globalAlerts) !== JSON.stringify(alerts)) {
@@ -113,4 +117,100 @@ async function finish(tx: StoreTransaction, lists: RecordLists, last: DownloadAn
   if (last.serverEpoch !== undefined) tx.set(SERVER_EPOCH_KEY, last.serverEpoch);
   if (clockOffset !== undefined) tx.set(CLOCK_OFFSET_KEY, clockOffset);
   return { ...changes, kinds };
+}
+
+/** A lists answer as the object answer it stands for: its records parsed, by kind. */
+export function asDownloadAnswer({ groups, ...head }: ListsAnswer): DownloadAnswer {
+  const page: DownloadAnswer = { ...head };
+  for (const { kind, records } of groups) {
+    if (!(SYNC_KINDS as readonly string[]).includes(kind) || kind === "globalAlerts") continue;
+    const list = (page[kind as SyncKind] ??= []);
+    for (const record of JSON.parse(records) as SyncRecord[]) list.push(record);
+  }
+  // Oldest first across the groups, as the object answer lists them: a record met again later wins.
+  for (const kind of SYNC_KINDS) page[kind]?.sort((a, b) => Number(a.version ?? 0) - Number(b.version ?? 0));
+  return page;
+}
+
+/**
+ * A first download onto a store that holds no records: the server's lists answers kept as text
+ * and saved as they came, each list the groups of its key joined, with the site index built from
+ * the ids, rather than 100,000 records parsed, placed and copied (docs/web.md "First download").
+ * Merged record by record instead ({@link mergePages}, over the pages parsed) when it cannot
+ * be saved so: a record came down twice (changed, or moved site, between two pages), a group
+ * names no site for a location-scoped kind, or a tab placed records since the download began.
+ */
+export class TextMerge {
+  private readonly pages: ListsAnswer[] = [];
+  /** Per list key, its groups' records, in order. */
+  private readonly parts = new Map<string, string[]>();
+  private readonly shards = new Map<string, Record<string, string>>();
+  /** Each kind's ids seen so far. */
+  private readonly seen = new Map<SyncKind, Set<string>>();
+  private readonly kinds = new Set<SyncKind>();
+  /** Why the text cannot be saved as it is; undefined while it can. */
+  private mergeInstead: string | undefined;
+  records = 0;
+
+  /** `changeNumber`: the store's, read before the first page was asked for (0: never any record). */
+  constructor(private readonly changeNumber: number) {}
+
+  /** Whether a download onto a store with this change number may keep its lists as text. */
+  static fits(changeNumber: number): boolean {
+    return changeNumber === 0;
+  }
+
+  add(page: ListsAnswer): void {
+    this.pages.push(page);
+    for (const { kind: name, locationId, ids, records } of page.groups) {
+      if (!(SYNC_KINDS as readonly string[]).includes(name) || name === "globalAlerts") continue;
+      const kind = name as SyncKind;
+      const scoped = isLocationScoped(kind);
+      if (scoped && !locationId) this.mergeInstead ??= `a ${kind} group without a site`;
+      let seen = this.seen.get(kind);
+      if (!seen) this.seen.set(kind, (seen = new Set()));
+      for (const id of ids) {
+        if (seen.has(id)) this.mergeInstead ??= `${kind} ${id} came down twice`;
+        seen.add(id);
+        if (!scoped) continue;
+        const shardKey = whereKey(kind, id);
+        let shard = this.shards.get(shardKey);
+        if (!shard) this.shards.set(shardKey, (shard = {}));
+        shard[id] = locationId;
+      }
+      const key = listKey(kind, locationId);
+      const parts = this.parts.get(key);
+      if (parts) parts.push(records);
+      else this.parts.set(key, [records]);
+      this.kinds.add(kind);
+      this.records += ids.length;
+    }
+  }
+
+  /** Saves the lists, the index, the last page's cursor and the clock offset in one transaction. */
+  save(store: KeyValueStore, clockOffset?: number): Promise<RecordChanges> {
+    return store.update(async (tx) => {
+      const last = this.pages.at(-1);
+      if (!last) return { kinds: new Set(), records: [] };
+      const number = (await tx.get<number>(CHANGE_NUMBER_KEY)) ?? 0;
+      if (number !== this.changeNumber || this.mergeInstead !== undefined) {
+        return mergePages(tx, this.pages.map(asDownloadAnswer), clockOffset);
+      }
+      const entries: [string, unknown][] = [];
+      for (const [key, parts] of this.parts) entries.push([key, joined(parts)]);
+      for (const [key, shard] of this.shards) entries.push([key, shard]);
+      const placed = entries.length > 0;
+      if (placed) entries.push([CHANGE_NUMBER_KEY, number + 1]);
+      await tx.setAll(entries);
+      // No records to patch lists with: every kept list of these kinds is read again.
+      return finish(tx, { kinds: this.kinds, records: [], number: placed ? number + 1 : undefined }, last, clockOffset);
+    });
+  }
+}
+
+/** JSON arrays' texts as the text of one array of all their items. */
+function joined(arrays: readonly string[]): string {
+  if (arrays.length === 1) return arrays[0] as string;
+  const items = arrays.map((array) => array.slice(1, -1)).filter((inner) => inner.trim() !== "");
+  return `[${items.join(",")}]`;
 }

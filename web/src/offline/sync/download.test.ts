@@ -330,7 +330,7 @@ describe("a first download as lists", () => {
     expect(world.server.stored("equipment", hex(1))).toMatchObject({ name: "Mine" });
   });
 
-  it.each([
+  it.each<[string, Partial<SyncRecord>]>([
     ["changed", { name: "Changed meanwhile" }],
     ["moved to another site", { name: "Moved meanwhile", locationId: SITE_B }],
   ])("merges record by record when a record came down twice, %s between two pages", async (_, change) => {

@@ -11,7 +11,7 @@ import { SYNC_KINDS, type SyncKind, type UploadKind, isLocationScoped } from "..
 import type { LocalRecord } from "../offline/records";
 import type { SyncRecord } from "../domain/syncRecord";
 import { type KeyValueStore, openStore } from "../offline/store";
-import { type DownloadAnswer, type DownloadQuery, EPOCH_CHANGED, type ListsAnswer, type RecordAnswer, parseListsAnswer, type SyncApi, type UploadAnswer, type UploadBody } from "../offline/sync/api";
+import { type DownloadAnswer, type DownloadQuery, EPOCH_CHANGED, type ListsAnswer, type ListsHead, type RecordAnswer, parseListsAnswer, type SyncApi, type UploadAnswer, type UploadBody } from "../offline/sync/api";
 import { type SyncEngine, type SyncEngineOptions, createSyncEngine } from "../offline/sync/engine";
 import type { Network, TimerHandle, Timers } from "../offline/sync/environment";
 import { type Locks, localLocks } from "../offline/sync/locks";
@@ -113,7 +113,7 @@ export class FakeSyncServer implements SyncApi {
    * The same page as the server's lists answer: written as its lines and read back by the
    * client's own parser. Set to undefined: a client without it, taking object answers only.
    */
-  downloadLists?: (query: DownloadQuery) => Promise<ListsAnswer> = async (query) => {
+  downloadLists?: (query: DownloadQuery, onHead?: (head: ListsHead) => void) => Promise<ListsAnswer> = async (query, onHead) => {
     const { globalAlerts, cursor, serverEpoch, hasMore, serverTime, ...byKind } = await this.download(query);
     const groups = new Map<string, { kind: string; locationId: string; records: SyncRecord[] }>();
     for (const [kind, records] of Object.entries(byKind) as [SyncKind, SyncRecord[]][]) {
@@ -129,7 +129,9 @@ export class FakeSyncServer implements SyncApi {
     for (const { kind, locationId, records } of groups.values()) {
       text += `${JSON.stringify({ kind, locationId, ids: records.map((r) => r.id) })}\n${JSON.stringify(records)}\n`;
     }
-    return parseListsAnswer(text);
+    const answer = parseListsAnswer(text);
+    onHead?.({ globalAlerts, cursor, serverEpoch, hasMore, serverTime });
+    return answer;
   };
 
   async ping(): Promise<void> {

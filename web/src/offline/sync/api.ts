@@ -23,10 +23,10 @@ export type DownloadAnswer = Partial<Record<SyncKind, SyncRecord[]>> & {
  * answer"): the records grouped by the list the device keeps them in, each group's records as
  * the JSON text of an array, unparsed. A first download stores that text as it came.
  */
-export type ListsAnswer = Omit<DownloadAnswer, SyncKind> & {
-  globalAlerts?: SyncRecord[];
-  groups: ListsGroup[];
-};
+export type ListsAnswer = ListsHead & { groups: ListsGroup[] };
+
+/** A lists answer's first line: where the next page starts, and the global alerts. */
+export type ListsHead = Omit<DownloadAnswer, SyncKind> & { globalAlerts?: SyncRecord[] };
 
 /** The records of one kind (and one site, for a location-scoped kind), oldest first. */
 export interface ListsGroup {
@@ -64,8 +64,11 @@ export interface DownloadQuery {
 
 export interface SyncApi {
   download(query: DownloadQuery): Promise<DownloadAnswer>;
-  /** The same page as a lists answer; absent: the server's object answer only. */
-  downloadLists?(query: DownloadQuery): Promise<ListsAnswer>;
+  /**
+   * The same page as a lists answer; absent: the server's object answer only. `onHead` hears
+   * the answer's head as soon as it has come, before the records.
+   */
+  downloadLists?(query: DownloadQuery, onHead?: (head: ListsHead) => void): Promise<ListsAnswer>;
   upload(body: UploadBody): Promise<UploadAnswer>;
   /** Resolves when the server answers at all, whatever it says; fails as the client does offline when nothing answers. */
   ping(): Promise<void>;
@@ -80,9 +83,9 @@ export function httpSyncApi(client: ApiClient, orgId: string): SyncApi {
   const path = `/organizations/${encodeURIComponent(orgId)}/sync`;
   return {
     download: ({ cursor, limit, serverEpoch }) => client.request<DownloadAnswer>("GET", path, { query: { cursor, limit, serverEpoch } }),
-    async downloadLists({ cursor, limit, serverEpoch }) {
+    async downloadLists({ cursor, limit, serverEpoch }, onHead) {
       const response = await client.request<Response>("GET", path, { query: { cursor, limit, serverEpoch, format: "lists" }, raw: true });
-      return parseListsAnswer(await response.text());
+      return parseListsAnswer(await textTellingHead(response, onHead));
     },
     upload: (body) => client.request<UploadAnswer>("PATCH", path, { body }),
     events: (handlers, signal) => listenToSyncEvents(client, orgId, handlers, signal),
@@ -98,6 +101,32 @@ export function httpSyncApi(client: ApiClient, orgId: string): SyncApi {
       }
     },
   };
+}
+
+/** The answer's text; `onHead` hears its first line, parsed, as soon as that has come. */
+async function textTellingHead(response: Response, onHead?: (head: ListsHead) => void): Promise<string> {
+  if (!onHead || !response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let told = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const part = decoder.decode(value, { stream: true });
+    parts.push(part);
+    if (told || !part.includes("\n")) continue;
+    told = true;
+    const text = parts.join("");
+    parts.splice(0, parts.length, text);
+    try {
+      onHead(JSON.parse(text.slice(0, text.indexOf("\n"))) as ListsHead);
+    } catch {
+      // Not a head: the whole answer's parse says why.
+    }
+  }
+  parts.push(decoder.decode());
+  return parts.join("");
 }
 
 /**

@@ -2,7 +2,7 @@ import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CURSOR_KEY, listKey } from "../keys";
 import type { SyncRecord } from "../../domain/syncRecord";
-import { type DownloadAnswer, type SyncApi, parseListsAnswer } from "./api";
+import { type DownloadAnswer, type ListsAnswer, type SyncApi, parseListsAnswer } from "./api";
 import type { SyncEngine } from "./engine";
 import { mergePages } from "./merge";
 import { storedList } from "../store";
@@ -375,6 +375,39 @@ describe("a first download as lists", () => {
     expect((await engine.list("equipment", SITE_A)).map((r) => r.name)).toEqual(["Mine", "Item 2", "Item 3"]);
     expect(await engine.pendingChanges()).toBe(1);
     expect(Array.isArray(await store.get(listKey("equipment", SITE_A)))).toBe(true);
+  });
+
+  it("asks for the next page as soon as the head of the one before has come, one page ahead at most", async () => {
+    const world = testWorld(new IDBFactory());
+    const events: string[] = [];
+    const bodies: (() => void)[] = [];
+    const api: SyncApi = {
+      download: (query) => world.server.download(query),
+      downloadLists: async (query, onHead) => {
+        events.push(`ask ${query.cursor}`);
+        const answer = await world.server.downloadLists?.(query, onHead);
+        // The records come down only when the test lets them.
+        await new Promise<void>((resolve) => bodies.push(resolve));
+        events.push(`got ${query.cursor}`);
+        return answer as ListsAnswer;
+      },
+      upload: (body) => world.server.upload(body),
+      ping: () => world.server.ping(),
+    };
+    const { engine } = open(world, { api, pageSize: 2, firstPageSize: 2 });
+    for (const n of [1, 2, 3, 4, 5]) world.server.seed("equipment", item(n));
+    const synced = engine.syncNow();
+    await vi.waitFor(() => expect(events).toEqual(["ask 0", "ask 2"]));
+    // The second page's head has come too, but the first page is still coming down: no third yet.
+    expect(bodies).toHaveLength(2);
+    bodies.shift()?.();
+    await vi.waitFor(() => expect(events).toEqual(["ask 0", "ask 2", "got 0", "ask 4"]));
+    while (!events.includes("got 4")) {
+      bodies.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await synced;
+    expect((await engine.list("equipment", SITE_A)).map((r) => r.id)).toEqual([1, 2, 3, 4, 5].map(hex));
   });
 
   it("saves the first batch as text and merges the batches after it into it", async () => {

@@ -5,7 +5,7 @@
  */
 import { ApiError } from "../../api/types";
 import { CHANGE_NUMBER_KEY, CURSOR_KEY, SERVER_EPOCH_KEY } from "../keys";
-import { type DownloadAnswer, EPOCH_CHANGED, type ListsAnswer } from "./api";
+import { type DownloadAnswer, EPOCH_CHANGED, type ListsAnswer, type ListsHead } from "./api";
 import { clockOffset } from "./clockOffset";
 import type { SyncContext } from "./context";
 import { PageMerge, TextMerge, asDownloadAnswer } from "./merge";
@@ -68,10 +68,26 @@ export async function download({ store, api, now, board, feed }: SyncContext, { 
   const number = (changeNumber as number | undefined) ?? 0;
   let asText = Number(cursor) === 0 && api.downloadLists !== undefined && TextMerge.fits(number);
 
+  // The next page is asked for as soon as the head of the one coming down says where it starts,
+  // so the server makes it meanwhile; one page ahead at most.
+  let coming: string | number = cursor;
+  let ahead: { from: string | number; fetched: Promise<Fetched> } | undefined;
+  const heads = new Map<string, ListsHead>();
+  const askAhead = () => {
+    const head = heads.get(String(coming));
+    if (ahead || !head?.hasMore || String(head.cursor) === String(coming)) return;
+    epoch = head.serverEpoch ?? epoch;
+    ahead = { from: head.cursor, fetched: ask(head.cursor) };
+    ahead.fetched.catch(() => undefined);
+  };
   const ask = async (from: string | number): Promise<Fetched> => {
     const sentAt = now();
     const query = { cursor: from, limit, serverEpoch: Number(from) > 0 ? epoch : undefined };
-    const page = asText && api.downloadLists ? await api.downloadLists(query) : await api.download(query);
+    const onHead = (head: ListsHead) => {
+      heads.set(String(from), head);
+      askAhead();
+    };
+    const page = asText && api.downloadLists ? await api.downloadLists(query, onHead) : await api.download(query);
     return { page, offset: clockOffset(page.serverTime, sentAt, now()) };
   };
   let next = ask(cursor);
@@ -90,6 +106,9 @@ export async function download({ store, api, now, board, feed }: SyncContext, { 
       cursor = 0;
       epoch = undefined;
       limit = firstPageSize;
+      ahead = undefined;
+      coming = cursor;
+      heads.clear();
       merge = newMerge();
       next = ask(cursor);
       continue;
@@ -100,7 +119,10 @@ export async function download({ store, api, now, board, feed }: SyncContext, { 
     if (page.hasMore && page.cursor === cursor) throw new Error(`the sync cursor did not move from ${cursor}`);
     cursor = page.cursor;
     if (page.hasMore) {
-      next = ask(cursor);
+      next = ahead && String(ahead.from) === String(cursor) ? ahead.fetched : ask(cursor);
+      ahead = undefined;
+      coming = cursor;
+      askAhead();
       // Read in the next turn of the loop; until then a failure must not go unheard.
       next.catch(() => undefined);
     }

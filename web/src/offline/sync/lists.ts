@@ -217,6 +217,6 @@ function positions(list: LoadedList): Map<string, number> {
 }
 
 /** The two characters of an id that name its index shard (whereKey), as a number: no string is made. */
-function prefixOf(id: string): number {
+export function prefixOf(id: string): number {
   return id.charCodeAt(0) * 65_536 + id.charCodeAt(1);
 }

@@ -14,7 +14,7 @@ import { serverCopyWins } from "../records";
 import type { SyncRecord } from "../../domain/syncRecord";
 import type { KeyValueStore, StoreReader, StoreTransaction } from "../store";
 import type { DownloadAnswer, ListsAnswer } from "./api";
-import { type RecordChanges, RecordLists, refOf } from "./lists";
+import { type RecordChanges, RecordLists, prefixOf, refOf } from "./lists";
 import { Pacing } from "./pacing";
 
 const ALERTS_KEY = listKey("globalAlerts");
@@ -145,6 +145,8 @@ export class TextMerge {
   /** Per list key, its groups' records, in order. */
   private readonly parts = new Map<string, string[]>();
   private readonly shards = new Map<string, Record<string, string>>();
+  /** The same shards by kind and by the two characters of the ids they hold. */
+  private readonly shardsByPrefix = new Map<SyncKind, Map<number, Record<string, string>>>();
   /** Each kind's ids seen so far. */
   private readonly seen = new Map<SyncKind, Set<string>>();
   private readonly kinds = new Set<SyncKind>();
@@ -169,13 +171,20 @@ export class TextMerge {
       if (scoped && !locationId) this.mergeInstead ??= `a ${kind} group without a site`;
       let seen = this.seen.get(kind);
       if (!seen) this.seen.set(kind, (seen = new Set()));
+      const shards = scoped ? this.shardsOf(kind) : undefined;
       for (const id of ids) {
         if (seen.has(id)) this.mergeInstead ??= `${kind} ${id} came down twice`;
         seen.add(id);
-        if (!scoped) continue;
-        const shardKey = whereKey(kind, id);
-        let shard = this.shards.get(shardKey);
-        if (!shard) this.shards.set(shardKey, (shard = {}));
+        if (!shards) continue;
+        // A shard's key made once per two-character prefix, not once per id.
+        const prefix = prefixOf(id);
+        let shard = shards.get(prefix);
+        if (!shard) {
+          const shardKey = whereKey(kind, id);
+          shard = this.shards.get(shardKey) ?? {};
+          this.shards.set(shardKey, shard);
+          shards.set(prefix, shard);
+        }
         shard[id] = locationId;
       }
       const key = listKey(kind, locationId);
@@ -185,6 +194,12 @@ export class TextMerge {
       this.kinds.add(kind);
       this.records += ids.length;
     }
+  }
+
+  private shardsOf(kind: SyncKind): Map<number, Record<string, string>> {
+    let shards = this.shardsByPrefix.get(kind);
+    if (!shards) this.shardsByPrefix.set(kind, (shards = new Map()));
+    return shards;
   }
 
   /** Saves the lists, the index, the last page's cursor and the clock offset in one transaction. */

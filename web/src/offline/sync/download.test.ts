@@ -6,6 +6,7 @@ import { type DownloadAnswer, type ListsAnswer, type SyncApi, parseListsAnswer }
 import type { SyncEngine } from "./engine";
 import { mergePages } from "./merge";
 import { storedList } from "../store";
+import { ApiError } from "../../api/types";
 import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";
@@ -408,6 +409,22 @@ describe("a first download as lists", () => {
     }
     await synced;
     expect((await engine.list("equipment", SITE_A)).map((r) => r.id)).toEqual([1, 2, 3, 4, 5].map(hex));
+  });
+
+  it("takes object answers from a server that refuses the lists answer's query", async () => {
+    const world = testWorld(new IDBFactory());
+    const api: SyncApi = {
+      download: (query) => world.server.download(query),
+      downloadLists: () => Promise.reject(new ApiError("api", "Failed to deserialize query string: unknown field `format`", 400)),
+      upload: (body) => world.server.upload(body),
+      ping: () => world.server.ping(),
+    };
+    seedSites(world);
+    const { engine, store } = open(world, { api });
+    await engine.syncNow();
+    expect((await engine.list("equipment")).map((r) => r.id).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map(hex));
+    expect(Array.isArray(await store.get(listKey("equipment", SITE_A)))).toBe(true);
+    expect(engine.status().state).toBe("upToDate");
   });
 
   it("saves the first batch as text and merges the batches after it into it", async () => {

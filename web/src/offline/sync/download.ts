@@ -43,6 +43,11 @@ function isEpochChange(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && error.code === EPOCH_CHANGED;
 }
 
+/** The server did not take the query: a server that knows no `format`. */
+function isRefusedQuery(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400;
+}
+
 interface Fetched {
   page: DownloadAnswer | ListsAnswer;
   /** Server clock minus device clock, learned from this answer. */
@@ -98,6 +103,13 @@ export async function download({ store, api, now, board, feed }: SyncContext, { 
     try {
       fetched = await next;
     } catch (error) {
+      if (asText && merge.records === 0 && isRefusedQuery(error)) {
+        // A server without the lists answer (an older one behind a newer cached app): object answers.
+        asText = false;
+        merge = newMerge();
+        next = ask(cursor);
+        continue;
+      }
       if (resync || !isEpochChange(error)) throw error;
       // The cursor counts versions of a history the server no longer has. The outbox is
       // untouched; the stored cursor moves only with the first saved page, so a failure

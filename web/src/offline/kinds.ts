@@ -55,3 +55,8 @@ export function isLocationScoped(kind: SyncKind): boolean {
 export function isUploadKind(kind: SyncKind): kind is UploadKind {
   return kind !== "globalAlerts";
 }
+
+/** The kind a name in a server's answer stands for, when it is a kind of record (not global alerts). */
+export function recordKind(name: string): UploadKind | undefined {
+  return (SYNC_KINDS as readonly string[]).includes(name) && name !== "globalAlerts" ? (name as UploadKind) : undefined;
+}

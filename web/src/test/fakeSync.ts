@@ -113,7 +113,7 @@ export class FakeSyncServer implements SyncApi {
    * The same page as the server's lists answer: written as its lines and read back by the
    * client's own parser. Set to undefined: a client without it, taking object answers only.
    */
-  downloadLists?: (query: DownloadQuery, onHead?: (head: ListsHead) => void) => Promise<ListsAnswer> = async (query, onHead) => {
+  downloadLists?: (query: DownloadQuery, onHead?: (head: ListsHead) => void, signal?: AbortSignal) => Promise<ListsAnswer> = async (query, onHead) => {
     const { globalAlerts, cursor, serverEpoch, hasMore, serverTime, ...byKind } = await this.download(query);
     const groups = new Map<string, { kind: string; locationId: string; records: SyncRecord[] }>();
     for (const [kind, records] of Object.entries(byKind) as [SyncKind, SyncRecord[]][]) {
@@ -125,12 +125,13 @@ export class FakeSyncServer implements SyncApi {
         group.records.push(record);
       }
     }
-    let text = `${JSON.stringify({ globalAlerts, cursor, serverEpoch, hasMore, serverTime })}\n`;
+    const head = { recordCount: [...groups.values()].reduce((sum, group) => sum + group.records.length, 0), globalAlerts, cursor, serverEpoch, hasMore, serverTime };
+    let text = `${JSON.stringify(head)}\n`;
     for (const { kind, locationId, records } of groups.values()) {
       text += `${JSON.stringify({ kind, locationId, ids: records.map((r) => r.id) })}\n${JSON.stringify(records)}\n`;
     }
     const answer = parseListsAnswer(text);
-    onHead?.({ globalAlerts, cursor, serverEpoch, hasMore, serverTime });
+    onHead?.(head);
     return answer;
   };
 

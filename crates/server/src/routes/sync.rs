@@ -155,21 +155,25 @@ fn object_answer(session: &Session, keys: &[&str], changes: &[RawChange], head: 
     body
 }
 
-/// The answer as lines of JSON: `head`'s fields as an object, then for each group of records,
-/// oldest first, a line `{"kind","locationId","ids"}` and a line with the group's records as
-/// an array. A group is the records of one kind and, for a location-scoped kind, one site:
-/// what a device keeps as one list. Each record is one line's part because stored text never
-/// holds a line break (serde_json's compact form escapes it in strings).
+/// The answer as lines of JSON: `head`'s fields and `recordCount` (so a device can tell an
+/// answer cut short) as an object, then for each group, in kind and site order, a line
+/// `{"kind","locationId","ids"}` and a line with the group's records as an array, oldest first.
+/// A group is the records of one kind and, for a location-scoped kind, one site: what a device
+/// keeps as one list. Each record is one line's part because stored text never holds a line
+/// break (serde_json's compact form escapes it in strings).
 fn lists_answer(session: &Session, changes: &[RawChange], head: &str) -> String {
     struct Group {
         ids: String,
         records: String,
     }
     let mut groups: BTreeMap<(&str, &str), Group> = BTreeMap::new();
+    let mut count = 0;
     for change in changes {
-        let scoped = SyncKind::parse(&change.kind).is_some_and(SyncKind::location_scoped);
-        let site = if scoped { change.location_id.as_deref().unwrap_or("") } else { "" };
-        let group = groups.entry((change.kind.as_str(), site)).or_insert_with(|| Group { ids: String::new(), records: String::new() });
+        // The query asked for known kinds only; the name written is the kind's own.
+        let Some(kind) = SyncKind::parse(&change.kind) else { continue };
+        count += 1;
+        let site = if kind.location_scoped() { change.location_id.as_deref().unwrap_or("") } else { "" };
+        let group = groups.entry((kind.key(), site)).or_insert_with(|| Group { ids: String::new(), records: String::new() });
         if !group.records.is_empty() {
             group.ids.push(',');
             group.records.push(',');
@@ -179,9 +183,7 @@ fn lists_answer(session: &Session, changes: &[RawChange], head: &str) -> String 
     }
     let size = groups.values().map(|g| g.ids.len() + g.records.len() + 96).sum::<usize>();
     let mut body = String::with_capacity(size + head.len() + 4);
-    body.push('{');
-    body.push_str(head);
-    body.push_str("}\n");
+    body.push_str(&format!("{{\"recordCount\":{count},{head}}}\n"));
     for ((kind, site), group) in &groups {
         body.push_str(&format!(
             "{{\"kind\":\"{kind}\",\"locationId\":{},\"ids\":[{}]}}\n[{}]\n",

@@ -303,7 +303,9 @@ async fn download_lists(app: &TestApp, account: &Account, query: &str) -> (Value
     let head = lines.next().expect("a head line");
     let rest: Vec<Value> = lines.collect();
     assert_eq!(rest.len() % 2, 0, "a header and a list per group");
-    let groups = rest.chunks(2).map(|pair| (pair[0].clone(), pair[1].as_array().expect("records as an array").clone())).collect();
+    let groups: Vec<(Value, Vec<Value>)> =
+        rest.chunks(2).map(|pair| (pair[0].clone(), pair[1].as_array().expect("records as an array").clone())).collect();
+    assert_eq!(head["recordCount"], groups.iter().map(|(_, records)| records.len()).sum::<usize>(), "the head counts the records");
     (head, groups)
 }
 

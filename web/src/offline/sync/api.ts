@@ -25,8 +25,8 @@ export type DownloadAnswer = Partial<Record<SyncKind, SyncRecord[]>> & {
  */
 export type ListsAnswer = ListsHead & { groups: ListsGroup[] };
 
-/** A lists answer's first line: where the next page starts, and the global alerts. */
-export type ListsHead = Omit<DownloadAnswer, SyncKind> & { globalAlerts?: SyncRecord[] };
+/** A lists answer's first line: where the next page starts, the global alerts, and how many records follow. */
+export type ListsHead = Omit<DownloadAnswer, SyncKind> & { globalAlerts?: SyncRecord[]; recordCount: number };
 
 /** The records of one kind (and one site, for a location-scoped kind), oldest first. */
 export interface ListsGroup {
@@ -68,7 +68,7 @@ export interface SyncApi {
    * The same page as a lists answer; absent: the server's object answer only. `onHead` hears
    * the answer's head as soon as it has come, before the records.
    */
-  downloadLists?(query: DownloadQuery, onHead?: (head: ListsHead) => void): Promise<ListsAnswer>;
+  downloadLists?(query: DownloadQuery, onHead?: (head: ListsHead) => void, signal?: AbortSignal): Promise<ListsAnswer>;
   upload(body: UploadBody): Promise<UploadAnswer>;
   /** Resolves when the server answers at all, whatever it says; fails as the client does offline when nothing answers. */
   ping(): Promise<void>;
@@ -83,8 +83,10 @@ export function httpSyncApi(client: ApiClient, orgId: string): SyncApi {
   const path = `/organizations/${encodeURIComponent(orgId)}/sync`;
   return {
     download: ({ cursor, limit, serverEpoch }) => client.request<DownloadAnswer>("GET", path, { query: { cursor, limit, serverEpoch } }),
-    async downloadLists({ cursor, limit, serverEpoch }, onHead) {
-      const response = await client.request<Response>("GET", path, { query: { cursor, limit, serverEpoch, format: "lists" }, raw: true });
+    async downloadLists({ cursor, limit, serverEpoch }, onHead, signal) {
+      const response = await client.request<Response>("GET", path, { query: { cursor, limit, serverEpoch, format: "lists" }, raw: true, signal });
+      const type = response.headers.get("Content-Type") ?? "";
+      if (!type.startsWith(LISTS_TYPE)) throw new Error(`the server answered ${type || "no type"}, not a lists answer`);
       return parseListsAnswer(await textTellingHead(response, onHead));
     },
     upload: (body) => client.request<UploadAnswer>("PATCH", path, { body }),
@@ -103,8 +105,11 @@ export function httpSyncApi(client: ApiClient, orgId: string): SyncApi {
   };
 }
 
+const LISTS_TYPE = "application/x-ndjson";
+const CUT_SHORT = "the lists answer was cut short";
+
 /** The answer's text; `onHead` hears its first line, parsed, as soon as that has come. */
-async function textTellingHead(response: Response, onHead?: (head: ListsHead) => void): Promise<string> {
+export async function textTellingHead(response: Response, onHead?: (head: ListsHead) => void): Promise<string> {
   if (!onHead || !response.body) return response.text();
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -119,31 +124,39 @@ async function textTellingHead(response: Response, onHead?: (head: ListsHead) =>
     told = true;
     const text = parts.join("");
     parts.splice(0, parts.length, text);
+    let head: ListsHead;
     try {
-      onHead(JSON.parse(text.slice(0, text.indexOf("\n"))) as ListsHead);
+      head = JSON.parse(text.slice(0, text.indexOf("\n"))) as ListsHead;
     } catch {
-      // Not a head: the whole answer's parse says why.
+      continue; // Not a head: the whole answer's parse says why.
     }
+    onHead(head);
   }
   parts.push(decoder.decode());
   return parts.join("");
 }
 
 /**
- * Reads a lists answer: its first line is the page's head (cursor, epoch, alerts), then each
- * group is a line naming it and a line with its records, which stay text.
+ * Reads a lists answer: its first line is the page's head (cursor, epoch, alerts, how many
+ * records follow), then each group is a line naming it and a line with its records, which stay
+ * text. The records are not parsed, so an answer cut short is told by its last line break and
+ * its count: stored, a cut list would fail every read.
  */
 export function parseListsAnswer(text: string): ListsAnswer {
-  const lines = text.split("\n");
-  if (lines.at(-1) === "") lines.pop();
-  if (lines.length % 2 !== 1) throw new Error("the lists answer ended between a group's lines");
-  const head = JSON.parse(lines[0] as string) as Omit<ListsAnswer, "groups">;
+  if (!text.endsWith("\n")) throw new Error(CUT_SHORT);
+  const lines = text.slice(0, -1).split("\n");
+  if (lines.length % 2 !== 1) throw new Error(CUT_SHORT);
+  const head = JSON.parse(lines[0] as string) as ListsHead;
   const groups: ListsGroup[] = [];
+  let count = 0;
   for (let i = 1; i < lines.length; i += 2) {
     const { kind, locationId, ids } = JSON.parse(lines[i] as string) as Omit<ListsGroup, "records">;
     const records = lines[i + 1] as string;
     if (!records.startsWith("[") || !records.endsWith("]")) throw new Error(`the lists answer's ${kind} records are not a list`);
     groups.push({ kind, locationId, ids, records });
+    count += ids.length;
   }
+  if (count !== head.recordCount) throw new Error(CUT_SHORT);
   return { ...head, groups };
 }
+

@@ -2,11 +2,11 @@ import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CURSOR_KEY, listKey } from "../keys";
 import type { SyncRecord } from "../../domain/syncRecord";
-import { type DownloadAnswer, type ListsAnswer, type SyncApi, parseListsAnswer } from "./api";
+import { type DownloadAnswer, type ListsAnswer, type SyncApi, httpSyncApi, parseListsAnswer } from "./api";
 import type { SyncEngine } from "./engine";
 import { mergePages } from "./merge";
 import { storedList } from "../store";
-import { ApiError } from "../../api/types";
+import { type ApiClient, ApiError } from "../../api/types";
 import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";
@@ -411,6 +411,27 @@ describe("a first download as lists", () => {
     expect((await engine.list("equipment", SITE_A)).map((r) => r.id)).toEqual([1, 2, 3, 4, 5].map(hex));
   });
 
+  it("stops the page asked for ahead when the one before it fails", async () => {
+    const world = testWorld(new IDBFactory());
+    const signals: AbortSignal[] = [];
+    const api: SyncApi = {
+      download: (query) => world.server.download(query),
+      downloadLists: async (query, onHead, signal) => {
+        if (signal) signals.push(signal);
+        if (query.cursor !== 0) return new Promise<ListsAnswer>(() => undefined); // still coming down
+        await world.server.downloadLists?.(query, onHead);
+        throw new TypeError("network error"); // the first page's body broke off after its head
+      },
+      upload: (body) => world.server.upload(body),
+      ping: () => world.server.ping(),
+    };
+    const { engine } = open(world, { api, pageSize: 2, firstPageSize: 2 });
+    for (const n of [1, 2, 3]) world.server.seed("equipment", item(n));
+    await engine.syncNow();
+    expect(engine.status().state).toBe("error");
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, true]);
+  });
+
   it("takes object answers from a server that refuses the lists answer's query", async () => {
     const world = testWorld(new IDBFactory());
     const api: SyncApi = {
@@ -439,20 +460,63 @@ describe("a first download as lists", () => {
 });
 
 describe("reading a lists answer", () => {
-  const head = JSON.stringify({ cursor: 2, serverEpoch: "e", hasMore: false, serverTime: iso(T0), globalAlerts: [] });
+  const head = (recordCount: number) => JSON.stringify({ recordCount, cursor: 2, serverEpoch: "e", hasMore: false, serverTime: iso(T0), globalAlerts: [] });
   const header = JSON.stringify({ kind: "equipment", locationId: SITE_A, ids: [hex(1)] });
-  const records = JSON.stringify([item(1, { version: 2 })]);
+  const records = JSON.stringify([item(1, { version: 2, name: "Extincteur à poudre" })]);
+  const answer = `${head(1)}\n${header}\n${records}\n`;
+
+  /** The HTTP sync API over a client whose answer's body comes in `chunks` of bytes, then `ends`. */
+  function apiAnswering(chunks: Uint8Array[], { ends = "done", type = "application/x-ndjson" }: { ends?: "done" | "fails"; type?: string } = {}) {
+    const left = [...chunks];
+    // A chunk per read, as a network gives them; the end after the last.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = left.shift();
+        if (chunk) controller.enqueue(chunk);
+        else if (ends === "done") controller.close();
+        else controller.error(new TypeError("network error"));
+      },
+    });
+    const client = { request: async () => new Response(body, { headers: { "Content-Type": type } }) } as unknown as ApiClient;
+    return httpSyncApi(client, ORG);
+  }
 
   it("keeps each group's records as text", () => {
-    const answer = parseListsAnswer(`${head}\n${header}\n${records}\n`);
-    expect(answer).toMatchObject({ cursor: 2, hasMore: false, groups: [{ kind: "equipment", locationId: SITE_A, ids: [hex(1)], records }] });
+    expect(parseListsAnswer(answer)).toMatchObject({ cursor: 2, hasMore: false, groups: [{ kind: "equipment", locationId: SITE_A, ids: [hex(1)], records }] });
   });
 
   it.each([
-    ["cut between a group's lines", `${head}\n${header}\n`],
-    ["with records that are not a list", `${head}\n${header}\n{"id":"x"}\n`],
-    ["cut inside a line", `${head}\n${header.slice(0, 20)}`],
+    ["cut between a group's lines", `${head(1)}\n${header}\n`],
+    ["cut between two groups", `${head(2)}\n${header}\n${records}\n`],
+    ["cut inside a list, right after a bracket", `${head(1)}\n${header}\n${records.slice(0, records.indexOf("]") + 1)}`],
+    ["with records that are not a list", `${head(1)}\n${header}\n{"id":"x"}\n`],
+    ["cut inside a line", `${head(1)}\n${header.slice(0, 20)}`],
   ])("refuses an answer %s", (_, text) => {
     expect(() => parseListsAnswer(text)).toThrow();
+  });
+
+  it("tells the head as soon as it has come, from bytes split anywhere, a letter's too", async () => {
+    const bytes = new TextEncoder().encode(answer);
+    const accent = bytes.indexOf(0xc3);
+    // The head's line split in two, and the two bytes of "à" in two chunks.
+    const cuts = [10, accent + 1];
+    const chunks = [bytes.slice(0, cuts[0]), bytes.slice(cuts[0], cuts[1]), bytes.slice(cuts[1])];
+    const heads: unknown[] = [];
+    const got = await apiAnswering(chunks).downloadLists?.({ cursor: 0 }, (head) => heads.push(head));
+    expect(heads).toEqual([JSON.parse(head(1))]);
+    expect(got?.groups[0]?.records).toBe(records);
+  });
+
+  it("fails when the body fails partway, after telling the head", async () => {
+    const bytes = new TextEncoder().encode(answer);
+    const heads: unknown[] = [];
+    const api = apiAnswering([bytes.slice(0, bytes.indexOf(10) + 5)], { ends: "fails" });
+    await expect(api.downloadLists?.({ cursor: 0 }, (head) => heads.push(head))).rejects.toThrow();
+    expect(heads).toHaveLength(1);
+  });
+
+  it("refuses an answer that is not a lists answer", async () => {
+    const api = apiAnswering([new TextEncoder().encode('{"cursor":2}')], { type: "application/json" });
+    await expect(api.downloadLists?.({ cursor: 0 })).rejects.toThrow("not a lists answer");
   });
 });

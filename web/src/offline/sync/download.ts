@@ -8,7 +8,7 @@ import { CHANGE_NUMBER_KEY, CURSOR_KEY, SERVER_EPOCH_KEY } from "../keys";
 import { type DownloadAnswer, EPOCH_CHANGED, type ListsAnswer, type ListsHead } from "./api";
 import { clockOffset } from "./clockOffset";
 import type { SyncContext } from "./context";
-import { PageMerge, TextMerge, asDownloadAnswer } from "./merge";
+import { PageMerge, TextMerge } from "./merge";
 
 export const DOWNLOAD_PAGE_SIZE = 5_000;
 /**
@@ -64,23 +64,25 @@ interface Fetched {
  * once, at the end or every `mergeBatch` records.
  */
 export async function download({ store, api, now, board, feed }: SyncContext, { pageSize, firstPageSize, mergeBatch }: DownloadSizes): Promise<{ restored: boolean; at: string }> {
-  const [savedCursor, savedEpoch, changeNumber] = await store.getMany<unknown>([CURSOR_KEY, SERVER_EPOCH_KEY, CHANGE_NUMBER_KEY]);
+  const [savedCursor, savedEpoch, savedChangeNumber] = await store.getMany<unknown>([CURSOR_KEY, SERVER_EPOCH_KEY, CHANGE_NUMBER_KEY]);
   let cursor = (savedCursor as string | number | undefined) ?? 0;
   let epoch = savedEpoch as string | undefined;
   let resync = false;
   let limit = Number(cursor) > 0 ? pageSize : firstPageSize;
   // A store that never held a record takes the lists as the server wrote them, until its first save.
-  const number = (changeNumber as number | undefined) ?? 0;
-  let asText = Number(cursor) === 0 && api.downloadLists !== undefined && TextMerge.fits(number);
+  const changeNumber = (savedChangeNumber as number | undefined) ?? 0;
+  let asText = Number(cursor) === 0 && api.downloadLists !== undefined && changeNumber === 0;
 
+  // Ends what is still on its way when the download ends (a page asked for ahead of a failure).
+  const stopped = new AbortController();
   // The next page is asked for as soon as the head of the one coming down says where it starts,
   // so the server makes it meanwhile; one page ahead at most.
-  let coming: string | number = cursor;
+  let comingFrom: string | number = cursor;
   let ahead: { from: string | number; fetched: Promise<Fetched> } | undefined;
   const heads = new Map<string, ListsHead>();
   const askAhead = () => {
-    const head = heads.get(String(coming));
-    if (ahead || !head?.hasMore || String(head.cursor) === String(coming)) return;
+    const head = heads.get(String(comingFrom));
+    if (ahead || !head?.hasMore || String(head.cursor) === String(comingFrom)) return;
     epoch = head.serverEpoch ?? epoch;
     ahead = { from: head.cursor, fetched: ask(head.cursor) };
     ahead.fetched.catch(() => undefined);
@@ -92,66 +94,71 @@ export async function download({ store, api, now, board, feed }: SyncContext, { 
       heads.set(String(from), head);
       askAhead();
     };
-    const page = asText && api.downloadLists ? await api.downloadLists(query, onHead) : await api.download(query);
+    const page = asText && api.downloadLists ? await api.downloadLists(query, onHead, stopped.signal) : await api.download(query);
     return { page, offset: clockOffset(page.serverTime, sentAt, now()) };
   };
-  let next = ask(cursor);
-  const newMerge = () => (asText ? new TextMerge(number) : new PageMerge(store, resync));
-  let merge = newMerge();
-  for (;;) {
-    let fetched: Fetched;
-    try {
-      fetched = await next;
-    } catch (error) {
-      if (asText && merge.records === 0 && isRefusedQuery(error)) {
-        // A server without the lists answer (an older one behind a newer cached app): object answers.
-        asText = false;
+  try {
+    let next = ask(cursor);
+    const newMerge = () => (asText ? new TextMerge(changeNumber) : new PageMerge(store, resync));
+    let merge = newMerge();
+    for (;;) {
+      let fetched: Fetched;
+      try {
+        fetched = await next;
+      } catch (error) {
+        if (asText && merge.records === 0 && isRefusedQuery(error)) {
+          // A server without the lists answer (an older one behind a newer cached app): object
+          // answers. Only on the first page: a refusal later is a failure, and the run is tried again.
+          asText = false;
+          merge = newMerge();
+          next = ask(cursor);
+          continue;
+        }
+        if (resync || !isEpochChange(error)) throw error;
+        // The cursor counts versions of a history the server no longer has. The outbox is
+        // untouched; the stored cursor moves only with the first saved page, so a failure
+        // here starts over the same way.
+        resync = true;
+        cursor = 0;
+        epoch = undefined;
+        limit = firstPageSize;
+        ahead = undefined;
+        comingFrom = cursor;
+        heads.clear();
         merge = newMerge();
         next = ask(cursor);
         continue;
       }
-      if (resync || !isEpochChange(error)) throw error;
-      // The cursor counts versions of a history the server no longer has. The outbox is
-      // untouched; the stored cursor moves only with the first saved page, so a failure
-      // here starts over the same way.
-      resync = true;
-      cursor = 0;
-      epoch = undefined;
-      limit = firstPageSize;
-      ahead = undefined;
-      coming = cursor;
-      heads.clear();
-      merge = newMerge();
-      next = ask(cursor);
-      continue;
+      const { page, offset } = fetched;
+      board.reachable = true;
+      epoch = page.serverEpoch ?? epoch;
+      if (page.hasMore && page.cursor === cursor) throw new Error(`the sync cursor did not move from ${cursor}`);
+      cursor = page.cursor;
+      if (page.hasMore) {
+        next = ahead && String(ahead.from) === String(cursor) ? ahead.fetched : ask(cursor);
+        ahead = undefined;
+        heads.delete(String(comingFrom));
+        comingFrom = cursor;
+        askAhead();
+        // Read in the next turn of the loop; until then a failure must not go unheard.
+        next.catch(() => undefined);
+      }
+      await merge.add(page);
+      if (!page.hasMore || merge.records >= mergeBatch) {
+        const saveStart = performance.now();
+        const records = merge.records;
+        feed.changed(await merge.save(store, offset));
+        if (offset !== undefined) board.publish({ clockOffset: offset });
+        // Visible in the browser's performance timeline (and read by bench/web).
+        performance.measure(MERGE_MEASURE, { start: saveStart, detail: { records } });
+        // The store holds records now: later pages are merged record by record.
+        asText = false;
+        merge = newMerge();
+      }
+      if (!page.hasMore) break;
     }
-    const { page, offset } = fetched;
-    board.reachable = true;
-    epoch = page.serverEpoch ?? epoch;
-    if (page.hasMore && page.cursor === cursor) throw new Error(`the sync cursor did not move from ${cursor}`);
-    cursor = page.cursor;
-    if (page.hasMore) {
-      next = ahead && String(ahead.from) === String(cursor) ? ahead.fetched : ask(cursor);
-      ahead = undefined;
-      coming = cursor;
-      askAhead();
-      // Read in the next turn of the loop; until then a failure must not go unheard.
-      next.catch(() => undefined);
-    }
-    if (merge instanceof TextMerge) merge.add(page as ListsAnswer);
-    else await merge.add("groups" in page ? asDownloadAnswer(page) : page);
-    if (!page.hasMore || merge.records >= mergeBatch) {
-      const saveStart = performance.now();
-      const records = merge.records;
-      feed.changed(await merge.save(store, offset));
-      if (offset !== undefined) board.publish({ clockOffset: offset });
-      // Visible in the browser's performance timeline (and read by bench/web).
-      performance.measure(MERGE_MEASURE, { start: saveStart, detail: { records } });
-      // The store holds records now: later pages are merged record by record.
-      asText = false;
-      merge = newMerge();
-    }
-    if (!page.hasMore) break;
+  } finally {
+    stopped.abort();
   }
   return { restored: resync, at: new Date(now()).toISOString() };
 }

@@ -8,7 +8,7 @@
  * whole download is merged with `resync`, which compares stamps and never takes an equal
  * version to mean the same write.
  */
-import { SYNC_KINDS, type SyncKind, isLocationScoped } from "../kinds";
+import { SYNC_KINDS, type SyncKind, isLocationScoped, recordKind } from "../kinds";
 import { CHANGE_NUMBER_KEY, CLOCK_OFFSET_KEY, CURSOR_KEY, SERVER_EPOCH_KEY, listKey, whereKey } from "../keys";
 import { serverCopyWins } from "../records";
 import type { SyncRecord } from "../../domain/syncRecord";
@@ -59,7 +59,8 @@ export class PageMerge {
   }
 
   /** Places a page's records after those of the pages added before it. */
-  async add(page: DownloadAnswer): Promise<void> {
+  async add(answer: DownloadAnswer | ListsAnswer): Promise<void> {
+    const page = "groups" in answer ? asDownloadAnswer(answer) : answer;
     this.pages.push(page);
     for (const kind of SYNC_KINDS) if (kind !== "globalAlerts") this.records += page[kind]?.length ?? 0;
     await placePages(this.lists, [page], this.resync, new Pacing());
@@ -122,9 +123,10 @@ async function finish(
 /** A lists answer as the object answer it stands for: its records parsed, by kind. */
 export function asDownloadAnswer({ groups, ...head }: ListsAnswer): DownloadAnswer {
   const page: DownloadAnswer = { ...head };
-  for (const { kind, records } of groups) {
-    if (!(SYNC_KINDS as readonly string[]).includes(kind) || kind === "globalAlerts") continue;
-    const list = (page[kind as SyncKind] ??= []);
+  for (const { kind: name, records } of groups) {
+    const kind = recordKind(name);
+    if (!kind) continue;
+    const list = (page[kind] ??= []);
     for (const record of JSON.parse(records) as SyncRecord[]) list.push(record);
   }
   // Oldest first across the groups, as the object answer lists them: a record met again later wins.
@@ -150,30 +152,26 @@ export class TextMerge {
   /** Each kind's ids seen so far. */
   private readonly seen = new Map<SyncKind, Set<string>>();
   private readonly kinds = new Set<SyncKind>();
-  /** Why the text cannot be saved as it is; undefined while it can. */
-  private mergeInstead: string | undefined;
+  /** Set when the text cannot be saved as it came (see the class's comment). */
+  private oneByOne = false;
   records = 0;
 
-  /** `changeNumber`: the store's, read before the first page was asked for (0: never any record). */
+  /** `changeNumber`: the store's, read before the first page was asked for (0: it never held a record). */
   constructor(private readonly changeNumber: number) {}
 
-  /** Whether a download onto a store with this change number may keep its lists as text. */
-  static fits(changeNumber: number): boolean {
-    return changeNumber === 0;
-  }
-
-  add(page: ListsAnswer): void {
+  async add(page: DownloadAnswer | ListsAnswer): Promise<void> {
+    if (!("groups" in page)) throw new Error("a download kept as text was sent an object answer");
     this.pages.push(page);
     for (const { kind: name, locationId, ids, records } of page.groups) {
-      if (!(SYNC_KINDS as readonly string[]).includes(name) || name === "globalAlerts") continue;
-      const kind = name as SyncKind;
+      const kind = recordKind(name);
+      if (!kind) continue;
       const scoped = isLocationScoped(kind);
-      if (scoped && !locationId) this.mergeInstead ??= `a ${kind} group without a site`;
+      if (scoped && !locationId) this.oneByOne = true;
       let seen = this.seen.get(kind);
       if (!seen) this.seen.set(kind, (seen = new Set()));
       const shards = scoped ? this.shardsOf(kind) : undefined;
       for (const id of ids) {
-        if (seen.has(id)) this.mergeInstead ??= `${kind} ${id} came down twice`;
+        if (seen.has(id)) this.oneByOne = true;
         seen.add(id);
         if (!shards) continue;
         // A shard's key made once per two-character prefix, not once per id.
@@ -208,7 +206,7 @@ export class TextMerge {
       const last = this.pages.at(-1);
       if (!last) return { kinds: new Set(), records: [] };
       const number = (await tx.get<number>(CHANGE_NUMBER_KEY)) ?? 0;
-      if (number !== this.changeNumber || this.mergeInstead !== undefined) {
+      if (number !== this.changeNumber || this.oneByOne) {
         return mergePages(tx, this.pages.map(asDownloadAnswer), clockOffset);
       }
       const entries: [string, unknown][] = [];

@@ -1,7 +1,9 @@
 //! The evidence sweep: photos and signatures older than the grace period that no live
 //! deficiency, history or visit record of their organisation names are deleted; everything
-//! else stays. Files are uploaded through the API and read back through it; their age is set
-//! on disk (the file's mtime), not waited for.
+//! else stays. Files are uploaded through the API and read back through it. Their age is not
+//! waited for: the test's sweep runs a month ahead of the clock, and a file's time on disk (its
+//! mtime) is set against that. Files stay young by the real clock, so the server's own sweep,
+//! which runs at its start and may come late on a busy machine, never takes one of them.
 
 use std::time::{Duration, SystemTime};
 
@@ -42,17 +44,17 @@ async fn upload_named(app: &TestApp, caller: &Account, file_name: &str) -> Strin
     link["fileName"].as_str().unwrap().to_string()
 }
 
-/// Uploads a file and makes it look `age` old, as the store sees it.
-async fn upload_aged(app: &TestApp, caller: &Account, folder: &str, age: Duration) -> String {
+/// Uploads a file and makes it `age` old at `sweep_at`, as the store sees it.
+async fn upload_aged(app: &TestApp, caller: &Account, folder: &str, age: Duration, sweep_at: SystemTime) -> String {
     let file_name = upload(app, caller, folder).await;
-    age_file(app, caller, &file_name, age);
+    age_file(app, caller, &file_name, age, sweep_at);
     file_name
 }
 
-fn age_file(app: &TestApp, caller: &Account, file_name: &str, age: Duration) {
+fn age_file(app: &TestApp, caller: &Account, file_name: &str, age: Duration, sweep_at: SystemTime) {
     let path = app.data_dir().join("files").join(&caller.org_id).join(file_name);
     let file = std::fs::File::options().write(true).open(&path).unwrap();
-    file.set_modified(SystemTime::now() - age).unwrap();
+    file.set_modified(sweep_at - age).unwrap();
 }
 
 /// Whether the organisation still has the file, asked through a read link.
@@ -77,27 +79,28 @@ async fn record(app: &TestApp, owner: &Account, kind: &str, deleted: bool, field
     app.store.put_record(&owner.org_id, &record).await.unwrap();
 }
 
-async fn sweep(app: &TestApp) -> usize {
+async fn sweep(app: &TestApp, at: SystemTime) -> usize {
     let state = app.state();
-    state.files.sweep_evidence(&state.store, jiff::Timestamp::now()).await.unwrap()
+    state.files.sweep_evidence(&state.store, jiff::Timestamp::try_from(at).unwrap()).await.unwrap()
 }
 
 async fn the_sweep_deletes_only_old_evidence_no_live_record_names(app: &TestApp) {
     let owner = app.sign_up("owner@acme.ca").await;
     let rival = app.sign_up("owner@rival.ca").await;
     let old = 31 * DAY;
+    let sweep_at = SystemTime::now() + old;
 
-    let unnamed_photo = upload_aged(app, &owner, "photos", old).await;
-    let unnamed_signature = upload_aged(app, &owner, "signatures", old).await;
-    let young_unnamed = upload_aged(app, &owner, "photos", 29 * DAY).await;
-    let on_deficiency = upload_aged(app, &owner, "photos", old).await;
-    let on_history = upload_aged(app, &owner, "photos", old).await;
-    let on_answer = upload_aged(app, &owner, "photos", old).await;
-    let on_visit = upload_aged(app, &owner, "signatures", old).await;
-    let on_deleted_deficiency = upload_aged(app, &owner, "photos", old).await;
-    let on_rival_record = upload_aged(app, &owner, "photos", old).await;
+    let unnamed_photo = upload_aged(app, &owner, "photos", old, sweep_at).await;
+    let unnamed_signature = upload_aged(app, &owner, "signatures", old, sweep_at).await;
+    let young_unnamed = upload_aged(app, &owner, "photos", 29 * DAY, sweep_at).await;
+    let on_deficiency = upload_aged(app, &owner, "photos", old, sweep_at).await;
+    let on_history = upload_aged(app, &owner, "photos", old, sweep_at).await;
+    let on_answer = upload_aged(app, &owner, "photos", old, sweep_at).await;
+    let on_visit = upload_aged(app, &owner, "signatures", old, sweep_at).await;
+    let on_deleted_deficiency = upload_aged(app, &owner, "photos", old, sweep_at).await;
+    let on_rival_record = upload_aged(app, &owner, "photos", old, sweep_at).await;
     let floor_plan = upload_named(app, &owner, "floor-plans").await;
-    age_file(app, &owner, &floor_plan, old);
+    age_file(app, &owner, &floor_plan, old, sweep_at);
     let rival_same_name = {
         // The rival holds a file of the same name as one the owner's record names: it is the
         // rival's file, and nothing of the rival names it.
@@ -105,7 +108,7 @@ async fn the_sweep_deletes_only_old_evidence_no_live_record_names(app: &TestApp)
         let dir = app.data_dir().join("files").join(&rival.org_id).join(folder);
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join(name), jpeg()).unwrap();
-        std::fs::File::options().write(true).open(dir.join(name)).unwrap().set_modified(SystemTime::now() - old).unwrap();
+        std::fs::File::options().write(true).open(dir.join(name)).unwrap().set_modified(sweep_at - old).unwrap();
         on_deficiency.clone()
     };
 
@@ -131,7 +134,7 @@ async fn the_sweep_deletes_only_old_evidence_no_live_record_names(app: &TestApp)
     record(app, &rival, "deficiencies", false, json!({"description": "Theirs", "photos": [on_rival_record]})).await;
 
     // Every instance sweeps, so two may run at once: each file goes once, and neither fails.
-    let (first, second) = tokio::join!(sweep(app), sweep(app));
+    let (first, second) = tokio::join!(sweep(app, sweep_at), sweep(app, sweep_at));
     assert_eq!(first + second, 5, "two unnamed, one named by a deleted record, one named by another organisation, the rival's");
     for (file_name, kept, why) in [
         (&unnamed_photo, false, "old and named by nothing"),
@@ -148,7 +151,7 @@ async fn the_sweep_deletes_only_old_evidence_no_live_record_names(app: &TestApp)
         assert_eq!(still_there(app, &owner, file_name).await, kept, "{file_name}: {why}");
     }
     assert!(!still_there(app, &rival, &rival_same_name).await, "the owner's record does not keep the rival's file");
-    assert_eq!(sweep(app).await, 0, "a second sweep finds nothing more");
+    assert_eq!(sweep(app, sweep_at).await, 0, "a second sweep finds nothing more");
 }
 
 mod by_maintenance {

@@ -38,12 +38,16 @@ web/dist/index.html: $(WEB_SOURCES) | web-deps
 
 TEST_LOGS := $(CARGO_TARGET_DIR)/test-logs
 
-## test: the lints, then every test, Rust on SQLite and PostgreSQL, the web unit tests, the browser tests, then one total
-test: lint test-rust test-web test-e2e
+## test: the lints, then every test, Rust on SQLite and PostgreSQL beside the web unit tests (they
+## share nothing, and each waits on much else than the cores), then the browser tests, then one total
+test: lint
+	@mkdir -p $(TEST_LOGS); rm -f $(TEST_LOGS)/*.log
+	@$(MAKE) --no-print-directory --output-sync=line -j2 test-rust test-web
+	@$(MAKE) --no-print-directory test-e2e
 	@scripts/test-summary.sh $(TEST_LOGS)/rust.log $(TEST_LOGS)/web.log $(TEST_LOGS)/e2e.log
 
 test-rust:
-	@mkdir -p $(TEST_LOGS); rm -f $(TEST_LOGS)/*.log
+	@mkdir -p $(TEST_LOGS)
 	@scripts/ensure-poppler.sh
 	@url=$$(scripts/test-postgres.sh); \
 	echo "PostgreSQL tests use $$url"; \

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { type ApiClient, ApiError } from "../../api/types";
-import { httpSyncApi } from "./api";
+import { httpSyncApi, parseListsAnswer } from "./api";
+import { ORG, SITE_A, T0, equipmentRecord as item, hex, iso } from "../../test/syncRecords";
 
 describe("httpSyncApi", () => {
   it("downloads with GET and uploads with PATCH on the organisation's sync path", async () => {
@@ -24,5 +25,67 @@ describe("httpSyncApi", () => {
     await expect(api.ping()).resolves.toBeUndefined();
     request.mockRejectedValue(new ApiError("offline", "Device is offline"));
     await expect(api.ping()).rejects.toThrow("Device is offline");
+  });
+});
+
+describe("reading a lists answer", () => {
+  const head = (recordCount: number) => JSON.stringify({ recordCount, cursor: 2, serverEpoch: "e", hasMore: false, serverTime: iso(T0), globalAlerts: [] });
+  const header = JSON.stringify({ kind: "equipment", locationId: SITE_A, ids: [hex(1)] });
+  const records = JSON.stringify([item(1, { version: 2, name: "Extincteur à poudre" })]);
+  const answer = `${head(1)}\n${header}\n${records}\n`;
+
+  /** The HTTP sync API over a client whose answer's body comes in `chunks` of bytes, then `ends`. */
+  function apiAnswering(chunks: Uint8Array[], { ends = "done", type = "application/x-ndjson" }: { ends?: "done" | "fails"; type?: string } = {}) {
+    const left = [...chunks];
+    // A chunk per read, as a network gives them; the end after the last.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = left.shift();
+        if (chunk) controller.enqueue(chunk);
+        else if (ends === "done") controller.close();
+        else controller.error(new TypeError("network error"));
+      },
+    });
+    const client = { request: async () => new Response(body, { headers: { "Content-Type": type } }) } as unknown as ApiClient;
+    return httpSyncApi(client, ORG);
+  }
+
+  it("keeps each group's records as text", () => {
+    expect(parseListsAnswer(answer)).toMatchObject({ cursor: 2, hasMore: false, groups: [{ kind: "equipment", locationId: SITE_A, ids: [hex(1)], records }] });
+  });
+
+  it.each([
+    ["cut between a group's lines", `${head(1)}\n${header}\n`],
+    ["cut between two groups", `${head(2)}\n${header}\n${records}\n`],
+    ["cut inside a list, right after a bracket", `${head(1)}\n${header}\n${records.slice(0, records.indexOf("]") + 1)}`],
+    ["with records that are not a list", `${head(1)}\n${header}\n{"id":"x"}\n`],
+    ["cut inside a line", `${head(1)}\n${header.slice(0, 20)}`],
+  ])("refuses an answer %s", (_, text) => {
+    expect(() => parseListsAnswer(text)).toThrow();
+  });
+
+  it("tells the head as soon as it has come, from bytes split anywhere, a letter's too", async () => {
+    const bytes = new TextEncoder().encode(answer);
+    const accent = bytes.indexOf(0xc3);
+    // The head's line split in two, and the two bytes of "à" in two chunks.
+    const cuts = [10, accent + 1];
+    const chunks = [bytes.slice(0, cuts[0]), bytes.slice(cuts[0], cuts[1]), bytes.slice(cuts[1])];
+    const heads: unknown[] = [];
+    const got = await apiAnswering(chunks).downloadLists?.({ cursor: 0 }, (head) => heads.push(head));
+    expect(heads).toEqual([JSON.parse(head(1))]);
+    expect(got?.groups[0]?.records).toBe(records);
+  });
+
+  it("fails when the body fails partway, after telling the head", async () => {
+    const bytes = new TextEncoder().encode(answer);
+    const heads: unknown[] = [];
+    const api = apiAnswering([bytes.slice(0, bytes.indexOf(10) + 5)], { ends: "fails" });
+    await expect(api.downloadLists?.({ cursor: 0 }, (head) => heads.push(head))).rejects.toThrow();
+    expect(heads).toHaveLength(1);
+  });
+
+  it("refuses an answer that is not a lists answer", async () => {
+    const api = apiAnswering([new TextEncoder().encode('{"cursor":2}')], { type: "application/json" });
+    await expect(api.downloadLists?.({ cursor: 0 })).rejects.toThrow("not a lists answer");
   });
 });

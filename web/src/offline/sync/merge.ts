@@ -146,10 +146,9 @@ export class TextMerge {
   private readonly pages: ListsAnswer[] = [];
   /** Per list key, its groups' records, in order. */
   private readonly parts = new Map<string, string[]>();
-  private readonly shards = new Map<string, Record<string, string>>();
-  /** The same shards by kind and by the two characters of the ids they hold. */
-  private readonly shardsByPrefix = new Map<SyncKind, Map<number, Record<string, string>>>();
-  /** Each kind's ids seen so far. */
+  /** The site index's shards (id → site) by kind and by the two characters of the ids they hold. */
+  private readonly shardsByPrefix = new Map<SyncKind, Map<number, { key: string; where: Record<string, string> }>>();
+  /** The ids seen so far of each kind no site scopes: a scoped kind's are in its shards. */
   private readonly seen = new Map<SyncKind, Set<string>>();
   private readonly kinds = new Set<SyncKind>();
   /** Set when the text cannot be saved as it came (see the class's comment). */
@@ -167,24 +166,8 @@ export class TextMerge {
       if (!kind) continue;
       const scoped = isLocationScoped(kind);
       if (scoped && !locationId) this.oneByOne = true;
-      let seen = this.seen.get(kind);
-      if (!seen) this.seen.set(kind, (seen = new Set()));
-      const shards = scoped ? this.shardsOf(kind) : undefined;
-      for (const id of ids) {
-        if (seen.has(id)) this.oneByOne = true;
-        seen.add(id);
-        if (!shards) continue;
-        // A shard's key made once per two-character prefix, not once per id.
-        const prefix = prefixOf(id);
-        let shard = shards.get(prefix);
-        if (!shard) {
-          const shardKey = whereKey(kind, id);
-          shard = this.shards.get(shardKey) ?? {};
-          this.shards.set(shardKey, shard);
-          shards.set(prefix, shard);
-        }
-        shard[id] = locationId;
-      }
+      if (scoped) this.index(kind, ids, locationId);
+      else this.see(kind, ids);
       const key = listKey(kind, locationId);
       const parts = this.parts.get(key);
       if (parts) parts.push(records);
@@ -194,10 +177,27 @@ export class TextMerge {
     }
   }
 
-  private shardsOf(kind: SyncKind): Map<number, Record<string, string>> {
+  /** Puts a site's ids in the site index; an id already there came down twice. */
+  private index(kind: SyncKind, ids: readonly string[], locationId: string): void {
     let shards = this.shardsByPrefix.get(kind);
     if (!shards) this.shardsByPrefix.set(kind, (shards = new Map()));
-    return shards;
+    for (const id of ids) {
+      // A shard's key made once per two-character prefix, not once per id.
+      const prefix = prefixOf(id);
+      let shard = shards.get(prefix);
+      if (!shard) shards.set(prefix, (shard = { key: whereKey(kind, id), where: {} }));
+      if (Object.hasOwn(shard.where, id)) this.oneByOne = true;
+      shard.where[id] = locationId;
+    }
+  }
+
+  private see(kind: SyncKind, ids: readonly string[]): void {
+    let seen = this.seen.get(kind);
+    if (!seen) this.seen.set(kind, (seen = new Set()));
+    for (const id of ids) {
+      if (seen.has(id)) this.oneByOne = true;
+      seen.add(id);
+    }
   }
 
   /** Saves the lists, the index, the last page's cursor and the clock offset in one transaction. */
@@ -211,7 +211,7 @@ export class TextMerge {
       }
       const entries: [string, unknown][] = [];
       for (const [key, parts] of this.parts) entries.push([key, joined(parts)]);
-      for (const [key, shard] of this.shards) entries.push([key, shard]);
+      for (const shards of this.shardsByPrefix.values()) for (const { key, where } of shards.values()) entries.push([key, where]);
       const placed = entries.length > 0;
       if (placed) entries.push([CHANGE_NUMBER_KEY, number + 1]);
       await tx.setAll(entries);

@@ -42,7 +42,7 @@ TEST_LOGS := $(CARGO_TARGET_DIR)/test-logs
 ## share nothing, and each waits on much else than the cores), then the browser tests, then one total
 test: lint
 	@mkdir -p $(TEST_LOGS); rm -f $(TEST_LOGS)/*.log
-	@$(MAKE) --no-print-directory --output-sync=line -j2 test-rust test-web
+	@$(MAKE) --no-print-directory -j2 test-rust test-web
 	@$(MAKE) --no-print-directory test-e2e
 	@scripts/test-summary.sh $(TEST_LOGS)/rust.log $(TEST_LOGS)/web.log $(TEST_LOGS)/e2e.log
 

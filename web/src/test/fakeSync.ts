@@ -3,6 +3,7 @@
  * (versions, cursor pages, last-writer-wins, final tombstones, per-record answers), and a
  * clock whose time and timers move only when a test says so.
  */
+import { afterEach } from "vitest";
 import type { StreamEnd, SyncEventHandlers } from "../api/syncEvents";
 import { ApiError } from "../api/types";
 import { mayWrite } from "../domain/actions";
@@ -404,6 +405,22 @@ export function openTab(world: TestWorld, options: Partial<SyncEngineOptions> = 
       store.close();
       channel?.close();
     },
+  };
+}
+
+/**
+ * Opens tabs as `openTab` does, for a test file: call it at the file's top; every tab it opened
+ * is closed after each test.
+ */
+export function closingTabs(): typeof openTab {
+  const tabs: TestTab[] = [];
+  afterEach(() => {
+    for (const tab of tabs.splice(0)) tab.close();
+  });
+  return (world, options) => {
+    const tab = openTab(world, options);
+    tabs.push(tab);
+    return tab;
   };
 }
 

@@ -1,27 +1,18 @@
 import { IDBFactory } from "fake-indexeddb";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CURSOR_KEY, listKey } from "../keys";
 import type { DownloadAnswer, SyncApi } from "./api";
 import type { SyncEngine } from "./engine";
 import { mergePages } from "./merge";
 import { storedList } from "../store";
-import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
+import { closingTabs, testWorld } from "../../test/fakeSync";
 import { ORG, SITE_A, SITE_B, T0, equipmentRecord as item, hex, iso } from "../../test/syncRecords";
 
 function page(fields: Partial<DownloadAnswer>): DownloadAnswer {
   return { cursor: 1, hasMore: false, serverTime: iso(T0), ...fields };
 }
 
-const tabs: TestTab[] = [];
-function open(world: TestWorld, options?: Parameters<typeof openTab>[1]): TestTab {
-  const tab = openTab(world, options);
-  tabs.push(tab);
-  return tab;
-}
-
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.close();
-});
+const open = closingTabs();
 
 describe("merging a download", () => {
   it("replaces a local copy with a newer server copy only", async () => {

@@ -1,11 +1,11 @@
 import { IDBFactory } from "fake-indexeddb";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/types";
 import type { UploadKind } from "../kinds";
 import { CLOCK_OFFSET_KEY, OUTBOX_KEY, listKey } from "../keys";
 import type { SyncRecord } from "../../domain/syncRecord";
 import { openStore } from "../store";
-import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
+import { type TestWorld, closingTabs, testWorld } from "../../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";
 const SITE = "1111111111111111111111111111111b";
@@ -18,13 +18,7 @@ function item(n: number, fields: Partial<SyncRecord> = {}) {
   return { id: hex(n), orgId: ORG, locationId: SITE, name: `Item ${n}`, ...fields };
 }
 
-const tabs: TestTab[] = [];
-
-function open(world: TestWorld, options?: Parameters<typeof openTab>[1]): TestTab {
-  const tab = openTab(world, options);
-  tabs.push(tab);
-  return tab;
-}
+const open = closingTabs();
 
 /** A started tab that has finished its first sync. */
 async function started(world: TestWorld = testWorld(new IDBFactory())) {
@@ -33,10 +27,6 @@ async function started(world: TestWorld = testWorld(new IDBFactory())) {
   await tab.engine.idle();
   return { world, tab, engine: tab.engine, server: world.server, clock: world.clock };
 }
-
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.close();
-});
 
 describe("saving a local change", () => {
   it("stamps, flags and stores it under its site, and tells listeners", async () => {

@@ -1,10 +1,10 @@
 import { IDBFactory } from "fake-indexeddb";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/types";
 import { CURSOR_KEY, SERVER_EPOCH_KEY } from "../keys";
 import type { SyncRecord } from "../../domain/syncRecord";
 import { EPOCH_CHANGED, type SyncApi } from "./api";
-import { type TestTab, openTab, testWorld } from "../../test/fakeSync";
+import { closingTabs, testWorld } from "../../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";
 const SITE = "1111111111111111111111111111111b";
@@ -17,17 +17,13 @@ function item(n: number, fields: Partial<SyncRecord> = {}): SyncRecord {
   return { id: hex(n), orgId: ORG, locationId: SITE, name: `Item ${n}`, lastUpdated: iso(T0), ...fields };
 }
 
-const tabs: TestTab[] = [];
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.close();
-});
+const open = closingTabs();
 
 describe("a server restored from a backup (a new epoch)", () => {
   it("downloads everything again, keeps the unsent changes and uploads them", async () => {
     const world = testWorld(new IDBFactory());
     const { server } = world;
-    const tab = openTab(world);
-    tabs.push(tab);
+    const tab = open(world);
     const { engine, store } = tab;
     for (let n = 1; n <= 3; n++) server.seed("equipment", item(n));
     await engine.syncNow();
@@ -80,8 +76,7 @@ describe("a server restored from a backup (a new epoch)", () => {
   it("uploads a change saved while the full download was coming down", async () => {
     const world = testWorld(new IDBFactory());
     const { server } = world;
-    const tab = openTab(world);
-    tabs.push(tab);
+    const tab = open(world);
     const { engine } = tab;
     server.seed("equipment", item(1));
     await engine.syncNow();
@@ -107,8 +102,7 @@ describe("a server restored from a backup (a new epoch)", () => {
       upload: (body) => world.server.upload(body),
       ping: () => world.server.ping(),
     };
-    const tab = openTab(world, { api });
-    tabs.push(tab);
+    const tab = open(world, { api });
     await tab.engine.syncNow();
     expect(calls).toBe(2);
     expect(tab.engine.status().state).toBe("error");

@@ -1,21 +1,19 @@
 import { IDBFactory } from "fake-indexeddb";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/types";
-import { type LiveFakeSyncServer, type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
+import { type LiveFakeSyncServer, type TestTab, type TestWorld, closingTabs, testWorld } from "../../test/fakeSync";
 import { hex, siteRecord as site } from "../../test/syncRecords";
 import { LIVE_RETRY_MAX_MS, LIVE_SILENCE_MS, liveRetryDelay } from "./live";
 
 let worlds = 0;
-const tabs: TestTab[] = [];
+const openClosing = closingTabs();
 
 function liveWorld(): TestWorld & { server: LiveFakeSyncServer } {
   return testWorld(new IDBFactory(), { live: true, channel: `live-test-${++worlds}` }) as TestWorld & { server: LiveFakeSyncServer };
 }
 
 function open(world: TestWorld): TestTab {
-  const tab = openTab(world, { random: () => 0.5 });
-  tabs.push(tab);
-  return tab;
+  return openClosing(world, { random: () => 0.5 });
 }
 
 /** Moves the clock on in steps, letting the engines settle after each. */
@@ -56,10 +54,6 @@ async function heldDownload() {
   await vi.waitFor(() => expect(server.downloads).toHaveLength(downloads + 1));
   return { world, tab, server, downloads, release, run };
 }
-
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.close();
-});
 
 describe("liveRetryDelay", () => {
   it("waits anything from nothing to a doubling pause, 1 s, 2 s, 4 s … up to 30 s", () => {

@@ -1,8 +1,8 @@
 import { IDBFactory } from "fake-indexeddb";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/types";
 import type { SyncRecord } from "../../domain/syncRecord";
-import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
+import { type TestTab, type TestWorld, closingTabs, testWorld } from "../../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";
 const SITE = "1111111111111111111111111111111b";
@@ -12,11 +12,10 @@ function item(n: number, fields: Partial<SyncRecord> = {}) {
   return { id: hex(n), orgId: ORG, locationId: SITE, name: `Item ${n}`, ...fields };
 }
 
-const tabs: TestTab[] = [];
+const open = closingTabs();
 
 async function started(world: TestWorld = testWorld(new IDBFactory())) {
-  const tab = openTab(world);
-  tabs.push(tab);
+  const tab = open(world);
   tab.engine.start();
   await tab.engine.idle();
   return { world, tab, engine: tab.engine, server: world.server, clock: world.clock, network: tab.network };
@@ -29,10 +28,6 @@ async function pass(clock: TestWorld["clock"], tab: TestTab, ms: number): Promis
     await tab.engine.idle();
   }
 }
-
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.close();
-});
 
 describe("noticing the network is back", () => {
   it("uploads at once on the browser's online event", async () => {

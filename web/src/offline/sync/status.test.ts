@@ -1,8 +1,8 @@
 import { IDBFactory } from "fake-indexeddb";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/types";
 import type { SyncRecord } from "../../domain/syncRecord";
-import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
+import { type TestWorld, closingTabs, testWorld } from "../../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";
 const SITE = "1111111111111111111111111111111b";
@@ -13,13 +13,7 @@ function item(n: number, fields: Partial<SyncRecord> = {}) {
 }
 
 let worlds = 0;
-const tabs: TestTab[] = [];
-
-function open(world: TestWorld): TestTab {
-  const tab = openTab(world);
-  tabs.push(tab);
-  return tab;
-}
+const open = closingTabs();
 
 async function started(world: TestWorld = testWorld(new IDBFactory(), { channel: `status-test-${++worlds}` })) {
   const tab = open(world);
@@ -27,10 +21,6 @@ async function started(world: TestWorld = testWorld(new IDBFactory(), { channel:
   await tab.engine.idle();
   return { world, tab, engine: tab.engine, server: world.server, clock: world.clock };
 }
-
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.close();
-});
 
 describe("the changes waiting in the status", () => {
   it("count up as changes are saved and down as the upload settles them", async () => {

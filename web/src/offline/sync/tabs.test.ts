@@ -1,29 +1,24 @@
 import { IDBFactory } from "fake-indexeddb";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
+import { describe, expect, it, vi } from "vitest";
+import { type TestTab, type TestWorld, closingTabs, testWorld } from "../../test/fakeSync";
 import { ORG, hex, siteRecord as site } from "../../test/syncRecords";
 
 const SITE = "1111111111111111111111111111111b";
 
 let worlds = 0;
-const tabs: TestTab[] = [];
+const open = closingTabs();
 
 /** Two tabs of one browser: one IndexedDB, one lock manager, one channel. */
 function twoTabs(): { world: TestWorld; a: TestTab; b: TestTab } {
   const world = testWorld(new IDBFactory(), { channel: `tabs-test-${++worlds}` });
-  const a = openTab(world);
-  const b = openTab(world);
-  tabs.push(a, b);
+  const a = open(world);
+  const b = open(world);
   return { world, a, b };
 }
 
 async function idle(...all: TestTab[]) {
   await Promise.all(all.map((tab) => tab.engine.idle()));
 }
-
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.close();
-});
 
 describe("two tabs", () => {
   it("sync one at a time", async () => {

@@ -1,24 +1,15 @@
 import { IDBFactory } from "fake-indexeddb";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { listKey } from "../keys";
 import type { SyncRecord } from "../../domain/syncRecord";
 import type { ListsAnswer, SyncApi } from "./api";
 import type { SyncEngine } from "./engine";
 import { storedList } from "../store";
 import { ApiError } from "../../api/types";
-import { type TestTab, type TestWorld, openTab, testWorld } from "../../test/fakeSync";
+import { type TestTab, type TestWorld, closingTabs, testWorld } from "../../test/fakeSync";
 import { ORG, SITE_A, SITE_B, T0, equipmentRecord as item, hex, iso } from "../../test/syncRecords";
 
-const tabs: TestTab[] = [];
-function open(world: TestWorld, options?: Parameters<typeof openTab>[1]): TestTab {
-  const tab = openTab(world, options);
-  tabs.push(tab);
-  return tab;
-}
-
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.close();
-});
+const open = closingTabs();
 
 describe("a first download as lists", () => {
   /** Every value in the store, lists read as records. */

@@ -4,7 +4,6 @@ import { ApiError } from "../../api/types";
 import type { UploadKind } from "../kinds";
 import { CLOCK_OFFSET_KEY, OUTBOX_KEY, listKey } from "../keys";
 import type { SyncRecord } from "../../domain/syncRecord";
-import { openStore } from "../store";
 import { type TestWorld, closingTabs, testWorld } from "../../test/fakeSync";
 
 const ORG = "0000000000000000000000000000000a";
@@ -121,26 +120,6 @@ describe("upload", () => {
     await engine.syncNow();
     expect(server.uploads).toHaveLength(0);
     expect(engine.status()).toMatchObject({ lastSuccessfulUploadDate: iso(T0 + 5_000), lastTrySuccessStatus: "yes" });
-  });
-
-  it("with no changes asks for the download before it writes anything, and saves the upload date with the run's end", async () => {
-    const world = testWorld(new IDBFactory());
-    const store = openStore({ indexedDB: world.indexedDB, channel: null, reload: () => {} });
-    // A write waits behind every read the screens started: on a first sign-in that is the download's start.
-    const writes: number[] = [];
-    const counted = <A extends unknown[], R>(write: (...args: A) => R) => (...args: A): R => {
-      writes.push(world.server.downloads.length);
-      return write(...args);
-    };
-    const tab = open(world, { store: { ...store, update: counted(store.update), set: counted(store.set), setMany: counted(store.setMany) } });
-    tab.engine.start();
-    await tab.engine.idle();
-    store.close();
-    expect(world.server.uploads).toHaveLength(0);
-    expect(world.server.downloads.length).toBeGreaterThan(0);
-    expect(writes.length).toBeGreaterThan(0);
-    expect(writes.filter((asked) => asked === 0)).toEqual([]);
-    expect(tab.engine.status()).toMatchObject({ lastSuccessfulUploadDate: iso(T0), lastTrySuccessStatus: "yes", state: "upToDate" });
   });
 
   it("replaces a stale record with the server's newer copy", async () => {

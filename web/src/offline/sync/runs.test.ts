@@ -29,7 +29,6 @@ function runs({ failDownload = false, restored = false, failUploadAfter = Infini
       upload: async () => {
         if (done.uploads++ === 0) await gate;
         if (done.uploads > failUploadAfter) throw new Error("the server went away");
-        return {};
       },
       download: async () => {
         done.downloads++;

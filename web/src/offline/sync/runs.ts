@@ -26,11 +26,8 @@ interface Job extends RunRequest {
 }
 
 export interface RunSteps {
-  /**
-   * Saves when it ended itself when it sent something (the status shows it while a long
-   * download follows); else answers what the run saves with its end.
-   */
-  upload(): Promise<SyncInfo>;
+  /** Saves when it ended itself: the status shows it while a long download follows. */
+  upload(): Promise<void>;
   /**
    * Answers when it ended, which the run saves with how it went, and whether everything came
    * down again because the server was restored (`restored`).
@@ -105,12 +102,12 @@ export class SyncRuns {
         // on the store, behind whatever the screens read as the records arrived.
         const info: SyncInfo = {};
         try {
-          if (job.upload) Object.assign(info, await steps.upload());
+          if (job.upload) await steps.upload();
           if (job.download) {
             const downloaded = await steps.download();
             info.lastSuccessfulDownloadDate = downloaded.at;
             // Changes saved while everything came down go to the restored server now, not a minute later.
-            if (downloaded.restored) Object.assign(info, await steps.upload());
+            if (downloaded.restored) await steps.upload();
           }
           await board.saveInfo({ ...info, lastTrySuccessStatus: "yes", failureReason: undefined });
           board.setState("upToDate");

@@ -8,7 +8,6 @@ import { CLOCK_OFFSET_KEY, OUTBOX_KEY } from "../keys";
 import type { LocalRecord } from "../records";
 import type { SyncRecord } from "../../domain/syncRecord";
 import type { StoreReader } from "../store";
-import type { SyncInfo } from "./status";
 import { clockOffset } from "./clockOffset";
 import type { SyncContext } from "./context";
 import { type OutboxEntry, collectBatch, entryName, saveLocalChange, settleBatch } from "./outbox";
@@ -32,28 +31,17 @@ export async function saveChange<T extends LocalRecord>({ store, now, board, fee
   return saved;
 }
 
-/**
- * Sends the outbox, `batchSize` records a request, until every entry has been looked at once.
- * Having sent something, saves the upload's date itself (the status shows it while a long
- * download follows); having sent nothing, answers the date for the run to save with its end.
- */
-export async function upload({ store, api, now, board, feed }: SyncContext, batchSize: number): Promise<SyncInfo> {
+/** Sends the outbox, `batchSize` records a request, until every entry has been looked at once. */
+export async function upload({ store, api, now, board, feed }: SyncContext, batchSize: number): Promise<void> {
   // Entries looked at in this run; one edited again in flight waits for its own upload.
   const looked = new Set<string>();
-  let sent = false;
   for (;;) {
     const collectTurn = board.takeTurn();
-    // An empty outbox is read, not written: a write waits behind every read the screens have
-    // started, which on signing in would hold up the first download.
-    const waiting = looked.size > 0 || (await outboxSize(store)) > 0;
-    const { batch, pending } = waiting
-      ? await store.update(async (tx) => ({ batch: await collectBatch(tx, looked, batchSize), pending: await outboxSize(tx) }))
-      : { batch: null, pending: 0 };
+    const { batch, pending } = await store.update(async (tx) => ({ batch: await collectBatch(tx, looked, batchSize), pending: await outboxSize(tx) }));
     board.show(collectTurn, "pending", { pending });
     if (!batch) break;
     for (const entry of batch.looked) looked.add(entryName(entry));
     if (batch.sent.size === 0) continue;
-    sent = true;
     const sentAt = now();
     const answer = await api.upload(batch.body);
     board.reachable = true;
@@ -69,8 +57,5 @@ export async function upload({ store, api, now, board, feed }: SyncContext, batc
     board.show(settleTurn, "pending", { pending: settled.pending });
     feed.changed(settled.changes);
   }
-  const uploaded: SyncInfo = { lastSuccessfulUploadDate: new Date(now()).toISOString() };
-  if (!sent) return uploaded;
-  await board.saveInfo(uploaded);
-  return {};
+  await board.saveInfo({ lastSuccessfulUploadDate: new Date(now()).toISOString() });
 }

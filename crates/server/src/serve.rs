@@ -35,9 +35,10 @@ pub fn run(config: Config) -> ExitCode {
         }
     };
     runtime.block_on(async {
+        let stop_asked = shutdown_signal();
         match start(config).await {
             Ok(server) => {
-                shutdown_signal().await;
+                stop_asked.await;
                 tracing::info!("shutting down");
                 server.stop().await;
                 ExitCode::SUCCESS
@@ -156,24 +157,34 @@ fn engine_name(store: &Store) -> &'static str {
     }
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Ctrl-C or SIGTERM, heard from the call on: a supervisor may stop the server as soon as it
+/// answers its health check, and a signal that came before its handler would kill the process
+/// instead of stopping it cleanly.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
+    {
+        use tokio::signal::unix::{Signal, SignalKind, signal};
+        async fn heard(signal: Option<Signal>) {
+            match signal {
+                Some(mut signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending::<()>().await,
             }
-            Err(_) => std::future::pending::<()>().await,
         }
-    };
+        // Each handler is installed here, as the argument is made; only the waiting is deferred.
+        let interrupt = heard(signal(SignalKind::interrupt()).ok());
+        let terminate = heard(signal(SignalKind::terminate()).ok());
+        async move {
+            tokio::select! {
+                () = interrupt => {},
+                () = terminate => {},
+            }
+        }
+    }
     #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
+    async {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 

@@ -145,16 +145,17 @@ async fn a_demo_goes_with_all_its_rows_after_a_day(app: &TestApp) {
     let demo = open_demo(app).await;
     let fresh = open_demo(app).await;
     let mut db = sqlx::AnyConnection::connect(&app.database_url).await.unwrap();
-    let two_days_ago = fieldtag_store::now_millis() - 2 * 24 * 60 * 60 * 1000;
-    for org_id in [&demo.org_id, &owner.org_id] {
-        sqlx::query("UPDATE organizations SET created_at = $1 WHERE id = $2")
-            .bind(two_days_ago)
-            .bind(org_id)
-            .execute(&mut db)
-            .await
-            .unwrap();
-    }
-    let pruned = app.store.prune_expired(fieldtag_store::now_millis()).await.unwrap();
+    // The prune runs two days ahead rather than the rows being aged: the server's own prune at
+    // start, late on a busy machine, would otherwise take the aged demo first. The young demo is
+    // an hour old at that time, so no prune on today's clock touches any of the three.
+    let two_days_ahead = fieldtag_store::now_millis() + 2 * 24 * 60 * 60 * 1000;
+    sqlx::query("UPDATE organizations SET created_at = $1 WHERE id = $2")
+        .bind(two_days_ahead - 60 * 60 * 1000)
+        .bind(&fresh.org_id)
+        .execute(&mut db)
+        .await
+        .unwrap();
+    let pruned = app.store.prune_expired(two_days_ahead).await.unwrap();
     assert!(pruned > 50, "the demo's rows went ({pruned})");
     assert_eq!(rows_of(&mut db, &demo.org_id).await, 0, "nothing of the old demo is left");
     assert!(rows_of(&mut db, &owner.org_id).await > 0, "an old organisation that is no demo stays");

@@ -13,6 +13,7 @@ use fieldtag_store::{Store, VersionNotice};
 use tokio::sync::{broadcast, watch};
 use tokio::task::JoinHandle;
 
+pub use coalesce::MIN_GAP;
 pub use stream::LiveStream;
 
 /// How many streams may be open, and how often an idle one is checked and kept alive.

@@ -7,6 +7,8 @@ use futures_util::StreamExt;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
+use fieldtag_server::sync_events::MIN_GAP;
+
 use crate::common::{Account, Engine, TestApp, expect, expect_error};
 
 fn events_path(org_id: &str) -> String {
@@ -137,18 +139,24 @@ async fn notices_close_together_come_as_one_with_the_newest_version(app: &TestAp
     let mut stream = EventReader::open(app, &owner.org_id, &owner.token).await;
     stream.next_event(SOON).await.expect("the first event");
     let path = format!("/api/organizations/{}/sync", owner.org_id);
+    let began = tokio::time::Instant::now();
     let writes =
         (0..5).map(|_| app.authed(Method::PATCH, &path, &owner.token).json(&json!({"locations": [site(&owner.org_id, "Shed")]})).send());
     for response in futures_util::future::join_all(writes).await {
         expect(response.unwrap(), StatusCode::OK).await;
     }
+    let span = began.elapsed();
     let newest = app.store.current_version(&owner.org_id).await.unwrap();
     let mut told = Vec::new();
     while let Some((_, data)) = stream.next_event(Duration::from_millis(800)).await {
         told.push(data["version"].as_i64().unwrap());
     }
     assert_eq!(told.last(), Some(&newest), "the newest version is told: {told:?}");
-    assert!(told.len() < 5, "five writes at once are told in fewer events: {told:?}");
+    // At most one event per gap while the writes went on, and the newest after them: the five
+    // land within a few milliseconds on a quiet machine, so one or two events, but a loaded one
+    // may spread them over several gaps.
+    let most = 2 + (span.as_millis() / MIN_GAP.as_millis()) as usize;
+    assert!(told.len() <= most, "at most one event per {MIN_GAP:?} over the writes' {span:?}, then one: {told:?}");
     assert!(told.windows(2).all(|pair| pair[0] < pair[1]), "versions only grow: {told:?}");
 }
 

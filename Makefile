@@ -10,7 +10,7 @@ export FIELDTAG_DATA_DIR ?= ./data
 
 BIN := $(CARGO_TARGET_DIR)/release/fieldtag
 
-.PHONY: run dev build web-build test test-rust test-web test-e2e bench lint web-deps
+.PHONY: run dev build web-build test test-rust test-rust-then-e2e-build test-web test-e2e e2e-build bench lint web-deps
 
 ## run: build everything and start Fieldtag at http://127.0.0.1:$(FIELDTAG_PORT)
 run: build
@@ -39,10 +39,11 @@ web/dist/index.html: $(WEB_SOURCES) | web-deps
 TEST_LOGS := $(CARGO_TARGET_DIR)/test-logs
 
 ## test: the lints, then every test, Rust on SQLite and PostgreSQL beside the web unit tests (they
-## share nothing, and each waits on much else than the cores), then the browser tests, then one total
+## share nothing, and each waits on much else than the cores), then the browser tests, then one total.
+## The browser tests' builds follow the Rust tests, which end minutes before the web unit tests
 test: lint
 	@mkdir -p $(TEST_LOGS); rm -f $(TEST_LOGS)/*.log
-	@$(MAKE) --no-print-directory -j2 test-rust test-web
+	@$(MAKE) --no-print-directory -j2 test-rust-then-e2e-build test-web
 	@$(MAKE) --no-print-directory test-e2e
 	@scripts/test-summary.sh $(TEST_LOGS)/rust.log $(TEST_LOGS)/web.log $(TEST_LOGS)/e2e.log
 
@@ -55,6 +56,14 @@ test-rust:
 	echo "S3 tests use $$moto"; \
 	schemathesis=$$(scripts/ensure-schemathesis.sh); \
 	FIELDTAG_TEST_POSTGRES_URL=$$url FIELDTAG_TEST_MOTO=$$moto FIELDTAG_TEST_SCHEMATHESIS=$$schemathesis cargo test --workspace --locked 2>&1 | tee $(TEST_LOGS)/rust.log
+
+test-rust-then-e2e-build:
+	@$(MAKE) --no-print-directory test-rust
+	@$(MAKE) --no-print-directory e2e-build
+
+## e2e-build: what the browser tests run: the built web app and the debug server
+e2e-build: web-build
+	cargo build --locked -p fieldtag-server
 
 # `npm install --no-save` installs the lock file's versions; not `npm ci`, which refuses a lock
 # without entries for other platforms' optional packages (rollup's), and the registry this
@@ -70,10 +79,9 @@ test-web: web-deps
 ## test-e2e: the built app in Debian's Chromium against the real server (debug build, on SQLite;
 ## live sync's two instances on one PostgreSQL, FIELDTAG_TEST_POSTGRES_URL; the evidence test reads
 ## the visit report with pdftotext)
-test-e2e: web-build
+test-e2e: e2e-build
 	@mkdir -p $(TEST_LOGS)
 	@scripts/ensure-poppler.sh
-	cargo build --locked -p fieldtag-server
 	@browser=$$(scripts/ensure-chromium.sh); \
 	url=$$(scripts/test-postgres.sh); \
 	cd web && FIELDTAG_BIN=$(CARGO_TARGET_DIR)/debug/fieldtag FIELDTAG_WEB_DIR=dist FIELDTAG_CHROMIUM=$$browser FIELDTAG_TEST_POSTGRES_URL=$$url \

@@ -119,6 +119,9 @@ export async function renderScreen(options: HarnessOptions): Promise<Harness> {
       </ThemeProvider>,
     );
   });
+  // The router renders nothing until a lazy route's module has loaded, which on a busy machine
+  // is after the render above: a screen is open once the first navigation is done.
+  await act(() => initialized(router));
   return {
     world,
     tab,
@@ -126,4 +129,16 @@ export async function renderScreen(options: HarnessOptions): Promise<Harness> {
     router,
     stored: (kind, id) => tab.engine.get(kind, id),
   };
+}
+
+function initialized(router: ReturnType<typeof createMemoryRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => router.state.initialized && router.state.navigation.state === "idle";
+    if (done()) return resolve();
+    const stop = router.subscribe(() => {
+      if (!done()) return;
+      stop();
+      resolve();
+    });
+  });
 }

@@ -26,6 +26,11 @@ export function listKey(kind: SyncKind, locationId?: string): string {
   return isLocationScoped(kind) ? `${kind}:${locationId ?? ""}` : kind;
 }
 
+/** The key of part `n` of the list under `key` (store.ts listInParts): a name no kind has. */
+export function listPartKey(key: string, n: number): string {
+  return `part:${key}:${n}`;
+}
+
 /** Every key among `keys` that holds a list of `kind`. */
 export function listKeysOf(kind: SyncKind, keys: readonly string[]): string[] {
   if (!isLocationScoped(kind)) return keys.filter((key) => key === kind);

@@ -1,6 +1,6 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DATABASE_NAME, DATABASE_VERSION, DESTROYED_MESSAGE, type KeyValueStore, type StoreOptions, openStore } from "./store";
+import { DATABASE_NAME, DATABASE_VERSION, DESTROYED_MESSAGE, type KeyValueStore, type StoreOptions, listInParts, openStore, readLists } from "./store";
 
 const opened: KeyValueStore[] = [];
 let channels = 0;
@@ -65,6 +65,35 @@ describe("store", () => {
     ]);
     expect(await store.readList(["equipment:A", "equipment:none", "equipment:B"])).toEqual([{ id: "1" }, { id: "2" }, { id: "3" }]);
     expect(await store.readList([])).toEqual([]);
+  });
+
+  it("reads a list stored in parts as its parts' records in order, beside lists stored whole", async () => {
+    const store = storeFor();
+    await store.setMany([
+      ...listInParts("equipment:A", ['[{"id":"1"},{"id":"2"}]', "[]", '[{"id":"3"}]']),
+      ...listInParts("equipment:B", ['[{"id":"4"}]']),
+      ["equipment:C", [{ id: "5" }]],
+    ]);
+    expect(await store.get("equipment:B")).toBe('[{"id":"4"}]');
+    expect((await store.keys()).filter((key) => key.startsWith("equipment:")).sort()).toEqual(["equipment:A", "equipment:B", "equipment:C"]);
+    expect(await store.readList(["equipment:C", "equipment:A", "equipment:B"])).toEqual([{ id: "5" }, { id: "1" }, { id: "2" }, { id: "3" }, { id: "4" }]);
+    const [parted, whole] = await store.update((tx) => readLists(tx, ["equipment:A", "equipment:C"]));
+    expect(parted?.records.map((r) => (r as { id: string }).id)).toEqual(["1", "2", "3"]);
+    expect(parted?.partKeys).toHaveLength(3);
+    expect(whole?.partKeys).toEqual([]);
+  });
+
+  it("deletes a key written as undefined", async () => {
+    const store = storeFor();
+    await store.setMany([
+      ["a", 1],
+      ["b", 2],
+    ]);
+    await store.update(async (tx) => {
+      tx.set("a", undefined);
+      await tx.setAll([["b", undefined]]);
+    });
+    expect(await store.keys()).toEqual([]);
   });
 
   it("writes all of a bulk set or none of it", async () => {

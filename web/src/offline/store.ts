@@ -3,10 +3,12 @@
  * key-value object store with out-of-line string keys. This is the only module that touches
  * the records' IndexedDB (opened through ./idb.ts, which the image queue shares). Lists are
  * stored one array per key, so a bulk write is a few large puts rather than one row per record;
- * a first download stores each list as the JSON text the server sent ({@link storedList}).
+ * a first download stores each list as the JSON text the server sent ({@link storedList}), a
+ * large one in parts ({@link listInParts}).
  */
 
 import { completion, openDatabase, settled } from "./idb";
+import { listPartKey } from "./keys";
 
 export const DATABASE_NAME = "fieldtag";
 export const DATABASE_VERSION = 3;
@@ -24,12 +26,12 @@ export interface StoreReader {
 
 /** A read-write transaction: every write in it lands, or none does. */
 export interface StoreTransaction extends StoreReader {
-  /** Queues a write, applied when the transaction commits. */
+  /** Queues a write, applied when the transaction commits; `undefined` deletes the key. */
   set(key: string, value: unknown): void;
   /**
    * Queues many writes, waiting on the transaction's own writes every `sliceMs` of work: IndexedDB
    * copies each value on the page's thread as it is queued, and a few hundred large lists queued
-   * at once would hold the page (a keystroke, a scroll) for most of a second.
+   * at once would hold the page (a keystroke, a scroll) for most of a second. `undefined` deletes.
    */
   setAll(entries: Iterable<readonly [string, unknown]>, sliceMs?: number): Promise<void>;
 }
@@ -77,6 +79,53 @@ export function storedList<T>(stored: unknown): T[] {
   return (typeof stored === "string" ? JSON.parse(stored) : stored) as T[];
 }
 
+/**
+ * What a list kept in parts stores under its own key: how many parts hold its records, in order,
+ * each under {@link listPartKey}. Chromium compresses a value of 64 KB or more as it is queued, and
+ * keeps the compressed copy only while it stays under 256,000 bytes: a first download's site list
+ * of a megabyte is written whole, a few hundred kilobytes at a time it is written compressed.
+ */
+interface ListParts {
+  parts: number;
+}
+
+function isListParts(stored: unknown): stored is ListParts {
+  return typeof stored === "object" && stored !== null && !Array.isArray(stored) && typeof (stored as ListParts).parts === "number";
+}
+
+/** The entries that store a list as the texts of `parts` (each the JSON of an array), in order. */
+export function listInParts(key: string, parts: readonly string[]): [string, unknown][] {
+  if (parts.length === 1) return [[key, parts[0]]];
+  return [[key, { parts: parts.length } satisfies ListParts], ...parts.map((text, i): [string, unknown] => [listPartKey(key, i), text])];
+}
+
+/** A stored list's records, and the keys of the parts that hold them (none when stored whole). */
+export interface StoredList<T> {
+  records: T[];
+  partKeys: string[];
+}
+
+/**
+ * The lists under `keys`, whether stored whole or in parts. Read through a transaction, the parts
+ * are read in it; through the store, in a read of their own, so a list rewritten in between reads
+ * short (the change number, which every such write raises, tells a merge to read again).
+ */
+export async function readLists<T>(reader: StoreReader, keys: readonly string[]): Promise<StoredList<T>[]> {
+  const stored = await reader.getMany<unknown>(keys);
+  const partKeys = stored.map((value, i) => (isListParts(value) ? Array.from({ length: value.parts }, (_, n) => listPartKey(keys[i] as string, n)) : []));
+  const wanted = partKeys.flat();
+  const parts = wanted.length > 0 ? await reader.getMany<unknown>(wanted) : [];
+  let next = 0;
+  return stored.map((value, i) => {
+    const keysOfParts = partKeys[i] as string[];
+    if (keysOfParts.length === 0) return { records: storedList<T>(value), partKeys: keysOfParts };
+    const records: T[] = [];
+    // A loop, not push(...part): spreading a large array overflows the stack.
+    for (const _ of keysOfParts) for (const record of storedList<T>(parts[next++])) records.push(record);
+    return { records, partKeys: keysOfParts };
+  });
+}
+
 function open(factory: IDBFactory, name: string): Promise<IDBDatabase> {
   return openDatabase(factory, name, DATABASE_VERSION, (db) => {
     if (!db.objectStoreNames.contains(OBJECT_STORE)) db.createObjectStore(OBJECT_STORE);
@@ -118,17 +167,18 @@ export function openStore({
     const tx = (await database()).transaction(OBJECT_STORE, mode);
     const objects = tx.objectStore(OBJECT_STORE);
     const committed = completion(tx);
+    const write = (key: string, value: unknown): IDBRequest => (value === undefined ? objects.delete(key) : objects.put(value, key));
     const view: StoreTransaction = {
       get: <T>(key: string) => settled(objects.get(key)) as Promise<T | undefined>,
       getMany: <T>(keys: readonly string[]) => Promise.all(keys.map((key) => settled(objects.get(key)))) as Promise<(T | undefined)[]>,
       keys: async () => (await settled(objects.getAllKeys())).map(String),
       set(key, value) {
-        objects.put(value, key);
+        write(key, value);
       },
       async setAll(entries, sliceMs = WRITE_SLICE_MS) {
         let sliceStart = performance.now();
         for (const [key, value] of entries) {
-          const request = objects.put(value, key);
+          const request = write(key, value);
           // Awaiting its own request keeps the transaction open; the page runs other tasks meanwhile.
           if (performance.now() - sliceStart >= sliceMs) {
             await settled(request);
@@ -183,10 +233,11 @@ export function openStore({
     update: write,
     clear,
     async readList<T>(keys: readonly string[]) {
-      const lists = await transact("readonly", (tx) => tx.getMany<unknown>(keys));
+      const lists = await transact("readonly", (tx) => readLists<T>(tx, keys));
+      if (lists.length === 1) return (lists[0] as StoredList<T>).records;
       const all: T[] = [];
       // A loop, not push(...list): spreading a 100,000-item array overflows the stack.
-      for (const list of lists) for (const item of storedList<T>(list)) all.push(item);
+      for (const { records } of lists) for (const item of records) all.push(item);
       return all;
     },
     async destroy() {

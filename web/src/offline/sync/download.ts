@@ -36,6 +36,8 @@ export interface DownloadSizes {
   /** Records per page while the download goes on from cursor 0. */
   firstPageSize: number;
   mergeBatch: number;
+  /** A first download stores a site's list in parts of at least this many characters. */
+  listPartChars: number;
 }
 
 /** The server was restored from a backup since the cursor was given. */
@@ -63,7 +65,7 @@ interface Fetched {
  * server prepares the next answer while this tab works on the last; the records are saved
  * once, at the end or every `mergeBatch` records.
  */
-export async function download({ store, api, now, board, feed }: SyncContext, { pageSize, firstPageSize, mergeBatch }: DownloadSizes): Promise<{ restored: boolean; at: string }> {
+export async function download({ store, api, now, board, feed }: SyncContext, { pageSize, firstPageSize, mergeBatch, listPartChars }: DownloadSizes): Promise<{ restored: boolean; at: string }> {
   const [savedCursor, savedEpoch, savedChangeNumber] = await store.getMany<unknown>([CURSOR_KEY, SERVER_EPOCH_KEY, CHANGE_NUMBER_KEY]);
   let cursor = (savedCursor as string | number | undefined) ?? 0;
   let epoch = savedEpoch as string | undefined;
@@ -99,7 +101,7 @@ export async function download({ store, api, now, board, feed }: SyncContext, { 
   };
   try {
     let next = ask(cursor);
-    const newMerge = () => (asText ? new TextMerge(changeNumber) : new PageMerge(store, resync));
+    const newMerge = () => (asText ? new TextMerge(changeNumber, listPartChars) : new PageMerge(store, resync));
     let merge = newMerge();
     for (;;) {
       let fetched: Fetched;

@@ -23,6 +23,7 @@ import { ChangeFeed } from "./changeFeed";
 import { type TabMessage, openTabChannel } from "./channel";
 import type { SyncContext } from "./context";
 import { DOWNLOAD_PAGE_SIZE, FIRST_DOWNLOAD_PAGE_SIZE, MERGE_BATCH, download } from "./download";
+import { LIST_PART_CHARS } from "./merge";
 import { type Network, type Timers, browserNetwork, browserTimers } from "./environment";
 import { ListCache } from "./listCache";
 import { LiveStream } from "./live";
@@ -48,6 +49,8 @@ export interface SyncEngineOptions {
   /** Records per page from cursor 0 (a first download). */
   firstPageSize?: number;
   mergeBatch?: number;
+  /** A first download stores a site's list in parts of at least this many characters. */
+  listPartChars?: number;
   uploadBatch?: number;
   /** §8: a failed sync is only logged. */
   log?: (error: unknown) => void;
@@ -98,6 +101,7 @@ export function createSyncEngine({
   pageSize = DOWNLOAD_PAGE_SIZE,
   firstPageSize = FIRST_DOWNLOAD_PAGE_SIZE,
   mergeBatch = MERGE_BATCH,
+  listPartChars = LIST_PART_CHARS,
   uploadBatch = UPLOAD_BATCH,
   log = (error) => console.warn("An error happened while syncing", error),
   random = Math.random,
@@ -119,7 +123,7 @@ export function createSyncEngine({
     log,
     onLead: live && ((signal) => live.hold(signal)),
     slowed: () => board.status.live === true,
-    steps: { upload: () => upload(context, uploadBatch), download: () => download(context, { pageSize, firstPageSize, mergeBatch }) },
+    steps: { upload: () => upload(context, uploadBatch), download: () => download(context, { pageSize, firstPageSize, mergeBatch, listPartChars }) },
   });
 
   function onMessage(event: MessageEvent<TabMessage>): void {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHANGE_NUMBER_KEY, listKey, whereKey } from "../keys";
 import type { SyncKind } from "../kinds";
 import type { SyncRecord } from "../../domain/syncRecord";
-import type { StoreReader } from "../store";
+import { type StoreReader, listInParts } from "../store";
 import { RecordLists, refOf } from "./lists";
 import { Pacing } from "./pacing";
 
@@ -90,6 +90,33 @@ describe("RecordLists", () => {
     const lists = new RecordLists(reader);
     await lists.load([refOf("equipment", { id: id(1), locationId: SITES[1] })]);
     expect(lists.firstChangeNumber).toBe(7);
+  });
+
+  it("writes a list it read in parts whole, its parts deleted, and leaves a list it did not change", async () => {
+    const record = (n: number, site: string) => ({ id: id(n), locationId: site, version: 1 }) as SyncRecord;
+    const values = valuesOf([]);
+    for (const [key, entry] of [
+      ...listInParts(listKey("equipment", SITES[0]), [JSON.stringify([record(1, "a1")]), JSON.stringify([record(2, "a1")])]),
+      ...listInParts(listKey("equipment", SITES[1]), [JSON.stringify([record(3, "b2")]), JSON.stringify([record(4, "b2")])]),
+    ])
+      values.set(key, entry);
+    for (const n of [1, 2]) values.set(whereKey("equipment", id(n)), { ...(values.get(whereKey("equipment", id(n))) as object), [id(n)]: "a1" });
+    for (const n of [3, 4]) values.set(whereKey("equipment", id(n)), { ...(values.get(whereKey("equipment", id(n))) as object), [id(n)]: "b2" });
+    const partsOf = (site: string) => [...values.keys()].filter((key) => key.startsWith(`part:${listKey("equipment", site)}:`));
+    expect(partsOf("a1")).toHaveLength(2);
+
+    const lists = new RecordLists(readerOf(values));
+    const changed = { ...record(2, "a1"), name: "Changed", version: 2 } as SyncRecord;
+    await lists.load([refOf("equipment", changed), refOf("equipment", record(4, "b2"))]);
+    expect(lists.find("equipment", id(4))).toEqual(record(4, "b2"));
+    lists.place("equipment", changed);
+    const entries = new Map(lists.entries());
+    expect(entries.get(listKey("equipment", "a1"))).toEqual([record(1, "a1"), changed]);
+    for (const part of partsOf("a1")) {
+      expect(entries.has(part)).toBe(true);
+      expect(entries.get(part)).toBeUndefined();
+    }
+    expect([...entries.keys()].filter((key) => key.includes("b2"))).toEqual([]);
   });
 
   it("refuses to pause inside a transaction", async () => {

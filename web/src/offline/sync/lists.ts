@@ -6,7 +6,7 @@
 import { type SyncKind, isLocationScoped } from "../kinds";
 import { CHANGE_NUMBER_KEY, listKey, whereKey } from "../keys";
 import type { SyncRecord } from "../../domain/syncRecord";
-import { type StoreReader, type StoreTransaction, storedList } from "../store";
+import { type StoreReader, type StoreTransaction, type StoredList, readLists } from "../store";
 import type { Pacing } from "./pacing";
 
 /** Which record a transaction needs; `locationId` is where it is going, when it is moving. */
@@ -23,6 +23,8 @@ export function refOf(kind: SyncKind, record: { id: string; locationId?: string 
 
 interface LoadedList {
   records: SyncRecord[];
+  /** The keys of the parts it was stored in (store.ts listInParts), deleted when it is written whole. */
+  partKeys: string[];
   /** id → position, built on first lookup. */
   positions: Map<string, number> | null;
   changed: boolean;
@@ -107,8 +109,8 @@ export class RecordLists {
       if (pacing?.due(i)) await pacing.pause();
     }
     const missing = [...listKeys].filter((key) => !this.lists.has(key));
-    const lists = await this.tx.getMany<unknown>(missing);
-    missing.forEach((key, i) => this.lists.set(key, { records: storedList<SyncRecord>(lists[i]), positions: null, changed: false }));
+    const lists = await readLists<SyncRecord>(this.tx, missing);
+    missing.forEach((key, i) => this.lists.set(key, { ...(lists[i] as StoredList<SyncRecord>), positions: null, changed: false }));
   }
 
   /** The stored copy of a record, tombstones included. */
@@ -155,10 +157,17 @@ export class RecordLists {
     for (const [key, value] of this.entries()) tx.set(key, value);
   }
 
-  /** What {@link write} saves: the changed lists and index shards, and the next change number. Once per transaction. */
+  /**
+   * What {@link write} saves: the changed lists (each whole, its parts deleted), the changed index
+   * shards and the next change number. Once per transaction.
+   */
   entries(): [string, unknown][] {
     const entries: [string, unknown][] = [];
-    for (const [key, list] of this.lists) if (list.changed) entries.push([key, list.records]);
+    for (const [key, list] of this.lists) {
+      if (!list.changed) continue;
+      entries.push([key, list.records]);
+      for (const part of list.partKeys) entries.push([part, undefined]);
+    }
     for (const [key, shard] of this.shards) if (shard.changed) entries.push([key, shard.where]);
     if (this.placed.length > 0) entries.push([CHANGE_NUMBER_KEY, (this.changeNumber = (this.changeNumber ?? 0) + 1)]);
     return entries;

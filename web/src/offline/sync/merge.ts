@@ -12,12 +12,19 @@ import { SYNC_KINDS, type SyncKind, isLocationScoped, recordKind } from "../kind
 import { CHANGE_NUMBER_KEY, CLOCK_OFFSET_KEY, CURSOR_KEY, SERVER_EPOCH_KEY, listKey, whereKey } from "../keys";
 import { serverCopyWins } from "../records";
 import type { SyncRecord } from "../../domain/syncRecord";
-import type { KeyValueStore, StoreReader, StoreTransaction } from "../store";
+import { type KeyValueStore, type StoreReader, type StoreTransaction, listInParts } from "../store";
 import type { DownloadAnswer, ListsAnswer } from "./api";
 import { type RecordChanges, RecordLists, prefixOf, refOf } from "./lists";
 import { Pacing } from "./pacing";
 
 const ALERTS_KEY = listKey("globalAlerts");
+
+/**
+ * A first download stores a site's list in parts of about this many characters (a page's group
+ * for the site, or several small ones), each under 256,000 bytes once Chromium has compressed it
+ * (store.ts listInParts): 128 KB of records is 300 of 430 B.
+ */
+export const LIST_PART_CHARS = 128 * 1024;
 
 /**
  * Merges `pages` (oldest first) and saves the last one's cursor and the clock offset learned
@@ -155,8 +162,14 @@ export class TextMerge {
   private oneByOne = false;
   records = 0;
 
-  /** `changeNumber`: the store's, read before the first page was asked for (0: it never held a record). */
-  constructor(private readonly changeNumber: number) {}
+  /**
+   * `changeNumber`: the store's, read before the first page was asked for (0: it never held a
+   * record); `partChars`: a list's groups are stored in parts of at least this many characters.
+   */
+  constructor(
+    private readonly changeNumber: number,
+    private readonly partChars = LIST_PART_CHARS,
+  ) {}
 
   async add(page: DownloadAnswer | ListsAnswer): Promise<void> {
     if (!("groups" in page)) throw new Error("a download kept as text was sent an object answer");
@@ -210,7 +223,7 @@ export class TextMerge {
         return mergePages(tx, this.pages.map(asDownloadAnswer), clockOffset);
       }
       const entries: [string, unknown][] = [];
-      for (const [key, parts] of this.parts) entries.push([key, joined(parts)]);
+      for (const [key, groups] of this.parts) for (const entry of listInParts(key, inParts(groups, this.partChars))) entries.push(entry);
       for (const shards of this.shardsByPrefix.values()) for (const { key, where } of shards.values()) entries.push([key, where]);
       const placed = entries.length > 0;
       if (placed) entries.push([CHANGE_NUMBER_KEY, number + 1]);
@@ -219,6 +232,21 @@ export class TextMerge {
       return finish(tx, { kinds: this.kinds, records: [], number: placed ? number + 1 : undefined }, last, clockOffset);
     });
   }
+}
+
+/** The groups' texts joined into parts of at least `size` characters, the last perhaps shorter. */
+function inParts(groups: readonly string[], size: number): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  let length = 0;
+  for (let i = 0; i < groups.length; i++) {
+    length += (groups[i] as string).length;
+    if (length < size && i < groups.length - 1) continue;
+    parts.push(joined(groups.slice(from, i + 1)));
+    from = i + 1;
+    length = 0;
+  }
+  return parts;
 }
 
 /** JSON arrays' texts as the text of one array of all their items. */

@@ -4,7 +4,7 @@ import { listKey } from "../keys";
 import type { SyncRecord } from "../../domain/syncRecord";
 import type { ListsAnswer, SyncApi } from "./api";
 import type { SyncEngine } from "./engine";
-import { storedList } from "../store";
+import { readLists, storedList } from "../store";
 import { ApiError } from "../../api/types";
 import { type TestTab, type TestWorld, closingTabs, testWorld } from "../../test/fakeSync";
 import { ORG, SITE_A, SITE_B, T0, equipmentRecord as item, hex, iso } from "../../test/syncRecords";
@@ -14,9 +14,10 @@ const open = closingTabs();
 describe("a first download as lists", () => {
   /** Every value in the store, lists read as records. */
   async function contents(store: TestTab["store"]): Promise<Record<string, unknown>> {
-    const keys = (await store.keys()).filter((key) => key !== "sync:info");
+    const keys = (await store.keys()).filter((key) => key !== "sync:info" && !key.startsWith("part:"));
     const values = await store.getMany<unknown>(keys);
-    return Object.fromEntries(keys.map((key, i) => [key, key.startsWith("sync:") ? values[i] : storedList(values[i])]));
+    const lists = await readLists(store, keys.map((key) => (key.startsWith("sync:") ? "none" : key)));
+    return Object.fromEntries(keys.map((key, i) => [key, key.startsWith("sync:") ? values[i] : lists[i]?.records]));
   }
 
   function seedSites(world: TestWorld): void {
@@ -41,6 +42,33 @@ describe("a first download as lists", () => {
     expect(await contents(text.store)).toEqual(await contents(objects.store));
     expect((await text.engine.list("equipment", SITE_B)).map((r) => r.id)).toEqual([hex(3), hex(6)]);
     expect(await text.engine.get("equipment", hex(6))).toMatchObject({ locationId: SITE_B });
+  });
+
+  it("keeps a list of several pages in parts, read as one list and written whole when it changes", async () => {
+    const inParts = testWorld(new IDBFactory());
+    const asObjects = testWorld(new IDBFactory());
+    asObjects.server.downloadLists = undefined;
+    seedSites(inParts);
+    seedSites(asObjects);
+    // Every page's group a part of its own.
+    const { engine, store } = open(inParts, { pageSize: 2, firstPageSize: 2, listPartChars: 1 });
+    const objects = open(asObjects, { pageSize: 2, firstPageSize: 2 });
+    await engine.syncNow();
+    await objects.engine.syncNow();
+    const partsOf = async (site: string) => (await store.keys()).filter((key) => key.startsWith(`part:${listKey("equipment", site)}:`));
+    expect((await partsOf(SITE_A)).length).toBeGreaterThan(2);
+    expect((await partsOf(SITE_B)).length).toBe(2);
+    expect(await contents(store)).toEqual(await contents(objects.store));
+    expect((await engine.list("equipment", SITE_A)).map((r) => r.id)).toEqual([1, 2, 4, 5, 7].map(hex));
+    expect(await engine.get("equipment", hex(5))).toMatchObject({ locationId: SITE_A });
+
+    inParts.server.seed("equipment", item(3, { name: "Moved", locationId: SITE_A }));
+    await engine.put("equipment", item(1, { name: "Mine", lastUpdated: iso(T0) }));
+    await engine.syncNow();
+    expect(await partsOf(SITE_A)).toEqual([]);
+    expect(await partsOf(SITE_B)).toEqual([]);
+    expect((await engine.list("equipment", SITE_A)).map((r) => r.name)).toEqual(["Mine", "Item 2", "Item 4", "Item 5", "Item 7", "Moved"]);
+    expect((await engine.list("equipment", SITE_B)).map((r) => r.id)).toEqual([hex(6)]);
   });
 
   it("merges later downloads and local changes into the lists kept as text", async () => {

@@ -5,7 +5,8 @@
 //     later on a busy machine; its figure is printed beside). Meanwhile a key goes into the
 //     sites list's search box every 50 ms; each keystroke's latency is the Event Timing API's
 //     duration (from the key to the next paint, the wait behind other work included; goal
-//     < 50 ms). RUNS runs, the median.
+//     < 50 ms), for the keys begun before 'Up to date' appeared, and apart, those typed after it
+//     until the driver saw the words. RUNS runs, the median.
 //  2. The PouchDB anchor (../shared/anchors/pouchdb-sync/run.sh, its README): PouchDB 9
 //     replicating the same number of documents into IndexedDB in the same Chromium, and the
 //     per-record IndexedDB limit, in the same session; its files go to a temporary folder.

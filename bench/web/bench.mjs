@@ -66,10 +66,14 @@ async function main() {
       });
       const store = db.transaction(db.objectStoreNames[0]).objectStore(db.objectStoreNames[0]);
       const keys = await new Promise((ok) => (store.getAllKeys().onsuccess = (e) => ok(e.target.result)));
+      const read = (key) => new Promise((ok) => (store.get(key).onsuccess = (e) => ok(e.target.result)));
+      // A list is an array, the JSON text of one, or kept in parts (web/src/offline/store.ts).
+      const records = (value) => (Array.isArray(value) ? value.length : typeof value === "string" ? JSON.parse(value).length : 0);
       let count = 0;
       for (const key of keys.filter((k) => String(k).startsWith("equipment"))) {
-        const value = await new Promise((ok) => (store.get(key).onsuccess = (e) => ok(e.target.result)));
-        if (Array.isArray(value)) count += value.length;
+        const value = await read(key);
+        if (typeof value?.parts !== "number") count += records(value);
+        else for (let i = 0; i < value.parts; i++) count += records(await read(`part:${key}:${i}`));
       }
       return count;
     });

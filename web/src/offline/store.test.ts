@@ -75,6 +75,7 @@ describe("store", () => {
       ["equipment:C", [{ id: "5" }]],
     ]);
     expect(await store.get("equipment:B")).toBe('[{"id":"4"}]');
+    expect(listInParts("equipment:D", [])).toEqual([["equipment:D", "[]"]]);
     expect((await store.keys()).filter((key) => key.startsWith("equipment:")).sort()).toEqual(["equipment:A", "equipment:B", "equipment:C"]);
     expect(await store.readList(["equipment:C", "equipment:A", "equipment:B"])).toEqual([{ id: "5" }, { id: "1" }, { id: "2" }, { id: "3" }, { id: "4" }]);
     const [parted, whole] = await store.update((tx) => readLists(tx, ["equipment:A", "equipment:C"]));

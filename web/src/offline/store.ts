@@ -95,7 +95,7 @@ function isListParts(stored: unknown): stored is ListParts {
 
 /** The entries that store a list as the texts of `parts` (each the JSON of an array), in order. */
 export function listInParts(key: string, parts: readonly string[]): [string, unknown][] {
-  if (parts.length === 1) return [[key, parts[0]]];
+  if (parts.length <= 1) return [[key, parts[0] ?? "[]"]];
   return [[key, { parts: parts.length } satisfies ListParts], ...parts.map((text, i): [string, unknown] => [listPartKey(key, i), text])];
 }
 

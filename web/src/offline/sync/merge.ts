@@ -235,7 +235,7 @@ export class TextMerge {
 }
 
 /** The groups' texts joined into parts of at least `size` characters, the last perhaps shorter. */
-function inParts(groups: readonly string[], size: number): string[] {
+export function inParts(groups: readonly string[], size: number): string[] {
   const parts: string[] = [];
   let from = 0;
   let length = 0;

@@ -4,6 +4,7 @@ import { listKey } from "../keys";
 import type { SyncRecord } from "../../domain/syncRecord";
 import type { ListsAnswer, SyncApi } from "./api";
 import type { SyncEngine } from "./engine";
+import { inParts } from "./merge";
 import { readLists, storedList } from "../store";
 import { ApiError } from "../../api/types";
 import { type TestTab, type TestWorld, closingTabs, testWorld } from "../../test/fakeSync";
@@ -213,5 +214,13 @@ describe("a first download as lists", () => {
     expect((await engine.list("equipment")).map((r) => r.id).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map(hex));
     expect(storedList(await store.get(listKey("equipment", SITE_A))).map((r) => (r as SyncRecord).id)).toEqual([1, 2, 4, 5, 7, 8].map(hex));
     expect(await store.get("sync:cursor")).toBe(world.server.stored("equipment", hex(8))?.version);
+  });
+});
+
+describe("a list's groups cut into parts", () => {
+  it("joins groups until a part holds the size, the last part perhaps shorter, and leaves none empty", () => {
+    expect(inParts(["[1]", "[2,3]", "[]", "[4]", "[5]"], 5)).toEqual(["[1,2,3]", "[4]", "[5]"]);
+    expect(inParts(["[1]", "[2,3]"], 100)).toEqual(["[1,2,3]"]);
+    expect(inParts(["[1,2,3,4,5,6]", "[7]"], 3)).toEqual(["[1,2,3,4,5,6]", "[7]"]);
   });
 });

@@ -231,8 +231,11 @@ async function firstDownload(server, account, profile) {
     // An interaction's latency is its slowest event's (keydown, keypress, keyup); it counts as
     // during the download when it began before 'Up to date' appeared in the page.
     const slowKeys = new Map();
-    for (const [id, ms, start] of keys) slowKeys.set(id, { ms: Math.max(slowKeys.get(id)?.ms ?? 0, ms), during: Math.min(slowKeys.get(id)?.start ?? start, start) < shown, start });
-    const slow = [...slowKeys.values()];
+    for (const [id, ms, start] of keys) {
+      const seen = slowKeys.get(id);
+      slowKeys.set(id, { ms: Math.max(seen?.ms ?? 0, ms), start: Math.min(seen?.start ?? start, start) });
+    }
+    const slow = [...slowKeys.values()].map((key) => ({ ...key, during: key.start < shown }));
     const during = pressedAt.filter((at) => at < shown).length;
     return {
       seconds: inPage,

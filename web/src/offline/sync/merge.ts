@@ -152,7 +152,7 @@ export function asDownloadAnswer({ groups, ...head }: ListsAnswer): DownloadAnsw
 export class TextMerge {
   private readonly pages: ListsAnswer[] = [];
   /** Per list key, its groups' records, in order. */
-  private readonly parts = new Map<string, string[]>();
+  private readonly groups = new Map<string, string[]>();
   /** The site index's shards (id → site) by kind and by the two characters of the ids they hold. */
   private readonly shardsByPrefix = new Map<SyncKind, Map<number, { key: string; where: Record<string, string> }>>();
   /** The ids seen so far of each kind no site scopes: a scoped kind's are in its shards. */
@@ -182,9 +182,9 @@ export class TextMerge {
       if (scoped) this.index(kind, ids, locationId);
       else this.see(kind, ids);
       const key = listKey(kind, locationId);
-      const parts = this.parts.get(key);
-      if (parts) parts.push(records);
-      else this.parts.set(key, [records]);
+      const groups = this.groups.get(key);
+      if (groups) groups.push(records);
+      else this.groups.set(key, [records]);
       this.kinds.add(kind);
       this.records += ids.length;
     }
@@ -223,7 +223,7 @@ export class TextMerge {
         return mergePages(tx, this.pages.map(asDownloadAnswer), clockOffset);
       }
       const entries: [string, unknown][] = [];
-      for (const [key, groups] of this.parts) for (const entry of listInParts(key, inParts(groups, this.partChars))) entries.push(entry);
+      for (const [key, groups] of this.groups) for (const entry of listInParts(key, inParts(groups, this.partChars))) entries.push(entry);
       for (const shards of this.shardsByPrefix.values()) for (const { key, where } of shards.values()) entries.push([key, where]);
       const placed = entries.length > 0;
       if (placed) entries.push([CHANGE_NUMBER_KEY, number + 1]);

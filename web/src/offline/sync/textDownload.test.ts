@@ -46,13 +46,13 @@ describe("a first download as lists", () => {
   });
 
   it("keeps a list of several pages in parts, read as one list and written whole when it changes", async () => {
-    const inParts = testWorld(new IDBFactory());
+    const parted = testWorld(new IDBFactory());
     const asObjects = testWorld(new IDBFactory());
     asObjects.server.downloadLists = undefined;
-    seedSites(inParts);
+    seedSites(parted);
     seedSites(asObjects);
     // Every page's group a part of its own.
-    const { engine, store } = open(inParts, { pageSize: 2, firstPageSize: 2, listPartChars: 1 });
+    const { engine, store } = open(parted, { pageSize: 2, firstPageSize: 2, listPartChars: 1 });
     const objects = open(asObjects, { pageSize: 2, firstPageSize: 2 });
     await engine.syncNow();
     await objects.engine.syncNow();
@@ -63,7 +63,7 @@ describe("a first download as lists", () => {
     expect((await engine.list("equipment", SITE_A)).map((r) => r.id)).toEqual([1, 2, 4, 5, 7].map(hex));
     expect(await engine.get("equipment", hex(5))).toMatchObject({ locationId: SITE_A });
 
-    inParts.server.seed("equipment", item(3, { name: "Moved", locationId: SITE_A }));
+    parted.server.seed("equipment", item(3, { name: "Moved", locationId: SITE_A }));
     await engine.put("equipment", item(1, { name: "Mine", lastUpdated: iso(T0) }));
     await engine.syncNow();
     expect(await partsOf(SITE_A)).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { type ApiClient, ApiError } from "../../api/types";
-import { httpSyncApi, parseListsAnswer } from "./api";
+import { httpSyncApi, parseListsAnswer, textTellingHead } from "./api";
+import { Pacing } from "./pacing";
 import { ORG, SITE_A, T0, equipmentRecord as item, hex, iso } from "../../test/syncRecords";
 
 describe("httpSyncApi", () => {
@@ -82,6 +83,35 @@ describe("reading a lists answer", () => {
     const api = apiAnswering([bytes.slice(0, bytes.indexOf(10) + 5)], { ends: "fails" });
     await expect(api.downloadLists?.({ cursor: 0 }, (head) => heads.push(head))).rejects.toThrow();
     expect(heads).toHaveLength(1);
+  });
+
+  it("gives the page back between chunks already come down, once a slice has run its time", async () => {
+    // Chunks already queued are read without a turn of the page's loop: a page of megabytes
+    // would be decoded in one stretch.
+    const bytes = new TextEncoder().encode(answer);
+    const read = async (msPerLook: number) => {
+      let clock = 0;
+      const now = vi.spyOn(performance, "now").mockImplementation(() => (clock += msPerLook));
+      const wait = vi.fn(async () => undefined);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 16) controller.enqueue(bytes.slice(at, at + 16));
+          controller.close();
+        },
+      });
+      try {
+        const text = await textTellingHead(new Response(body), () => undefined, new Pacing(wait));
+        return { text, pauses: wait.mock.calls.length };
+      } finally {
+        now.mockRestore();
+      }
+    };
+    const slow = await read(5);
+    expect(slow.text).toBe(answer);
+    expect(slow.pauses).toBeGreaterThan(1);
+    const fast = await read(0);
+    expect(fast.text).toBe(answer);
+    expect(fast.pauses).toBe(0);
   });
 
   it("refuses an answer that is not a lists answer", async () => {

@@ -7,6 +7,7 @@ import { type StreamEnd, type SyncEventHandlers, listenToSyncEvents } from "../.
 import { type ApiClient, ApiError } from "../../api/types";
 import type { SyncKind, UploadKind } from "../kinds";
 import type { SyncRecord } from "../../domain/syncRecord";
+import { Pacing } from "./pacing";
 
 /** One page of changes: a list per kind the user may read, plus where to continue. */
 export type DownloadAnswer = Partial<Record<SyncKind, SyncRecord[]>> & {
@@ -108,14 +109,19 @@ export function httpSyncApi(client: ApiClient, orgId: string): SyncApi {
 const LISTS_TYPE = "application/x-ndjson";
 const CUT_SHORT = "the lists answer was cut short";
 
-/** The answer's text; `onHead` hears its first line, parsed, as soon as that has come. */
-export async function textTellingHead(response: Response, onHead?: (head: ListsHead) => void): Promise<string> {
+/**
+ * The answer's text; `onHead` hears its first line, parsed, as soon as that has come. Read in
+ * slices: the chunks already come down are handed over without a turn of the page's loop, so a
+ * page of megabytes would be decoded in one stretch that holds up a keystroke.
+ */
+export async function textTellingHead(response: Response, onHead?: (head: ListsHead) => void, pacing = new Pacing()): Promise<string> {
   if (!onHead || !response.body) return response.text();
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
   let told = false;
   for (;;) {
+    if (pacing.spent()) await pacing.pause();
     const { done, value } = await reader.read();
     if (done) break;
     const part = decoder.decode(value, { stream: true });

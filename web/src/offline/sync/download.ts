@@ -9,6 +9,7 @@ import { type DownloadAnswer, EPOCH_CHANGED, type ListsAnswer, type ListsHead } 
 import { clockOffset } from "./clockOffset";
 import type { SyncContext } from "./context";
 import { PageMerge, TextMerge } from "./merge";
+import { yieldToPage } from "./pacing";
 
 export const DOWNLOAD_PAGE_SIZE = 5_000;
 /**
@@ -145,6 +146,8 @@ export async function download({ store, api, now, board, feed }: SyncContext, { 
         // Read in the next turn of the loop; until then a failure must not go unheard.
         next.catch(() => undefined);
       }
+      // The answer was read and parsed in one stretch of the page's thread: input goes first.
+      await yieldToPage();
       await merge.add(page);
       if (!page.hasMore || merge.records >= mergeBatch) {
         const saveStart = performance.now();

@@ -35,6 +35,11 @@ export class Pacing {
     return i % 256 === 255 && performance.now() - this.sliceStart >= SLICE_MS;
   }
 
+  /** Whether the slice has run its time, by the clock now: for loops of a few long items (an answer's chunks, a page's groups). */
+  spent(): boolean {
+    return performance.now() - this.sliceStart >= SLICE_MS;
+  }
+
   async pause(): Promise<void> {
     await this.wait();
     this.sliceStart = performance.now();

@@ -27,6 +27,7 @@ import { FirstTimeWarning } from "./FirstTimeWarning";
 import { PhoneIcon } from "./icons";
 import { type ScheduledEvent, scheduledSiteIds } from "./scheduledSites";
 import { addressLine, byName, searchSites } from "./siteSearch";
+import { useSearchInAddress } from "./useSearchInAddress";
 
 type TabValue = "today" | "month" | "all";
 
@@ -52,7 +53,6 @@ export function SitesPage() {
   // The tab and the search live in the address, so coming back from a site finds them again.
   const asked = params.get("tab");
   const tab: TabValue = phone ? (asked === "all" || asked === "month" ? asked : "today") : "all";
-  const query = params.get("q") ?? "";
   const setParam = (name: string, value: string) =>
     setParams(
       (current) => {
@@ -63,6 +63,7 @@ export function SitesPage() {
       },
       { replace: true },
     );
+  const [query, setQuery] = useSearchInAddress(params.get("q") ?? "", (text) => setParam("q", text));
 
   const day = dayjs().format("YYYY-MM-DD");
   const scheduled = useMemo(() => {
@@ -102,8 +103,9 @@ export function SitesPage() {
   const loading = stored === undefined || (status.lastSuccessfulDownloadDate === undefined && sites.length === 0);
   // New records (heard from the store, an urgent update) reach the rows in a render of their
   // own that gives way to input, so 50 rows (tens of ms on a slow phone) never hold up a
-  // keystroke or the sync status; the search and the tab live in the address, which the router
-  // already renders as a transition. Each row is memoised: a render for the status alone draws none.
+  // keystroke or the sync status; the search and the tab are rendered as transitions already (the
+  // search by useSearchInAddress, the tab by the router). Each row is memoised: a render for the
+  // status alone draws none.
   const listed = useDeferredValue(useMemo(() => ({ items: shown, loading }), [shown, loading]));
   const noSitesYet = tab === "all" && !query;
   const emptyText =
@@ -117,7 +119,7 @@ export function SitesPage() {
         tabs={tabs}
         selectedTab={tab}
         onTabChange={(value) => setParam("tab", value === "today" ? "" : value)}
-        search={tab === "all" ? { value: query, onChange: (text) => setParam("q", text) } : undefined}
+        search={tab === "all" ? { value: query, onChange: setQuery } : undefined}
         syncing={status.state === "syncing"}
         busy={loading}
         actions={

@@ -8,7 +8,8 @@
 #    the server, with and without the browser's online event;
 #  - bench/web/download.mjs: the first download of RECORDS records, login to 'Up to date',
 #    beside PouchDB 9 and the per-record IndexedDB limit (../shared/anchors/pouchdb-sync) in the
-#    same session, with their ratios; a search keystroke's latency meanwhile;
+#    same session, with their ratios; a search keystroke's latency meanwhile, beside the same
+#    keys on the quiet page after it;
 #  - bench/web/live.mjs: live sync, from Save on one device to the change painted on another,
 #    median and p95 over 50 changes, beside the periodic download in the same run (and across
 #    two instances on one PostgreSQL, the test database of scripts/test-postgres.sh);

@@ -65,6 +65,7 @@ const open: TestTab[] = [];
 export function closeHarnesses(): void {
   while (open.length) open.pop()?.close();
   localStorage.clear();
+  sessionStorage.clear();
 }
 
 /** Shows the current address, for tests to read where a screen went. */

@@ -30,31 +30,6 @@ function Pane({ syncing = false, onSearch = vi.fn() }: { syncing?: boolean; onSe
   );
 }
 
-/** A screen that takes each search text later, one at a time, when told to; or sets its own. */
-function LaggingPane() {
-  const [query, setQuery] = useState("");
-  const [waiting, setWaiting] = useState<string[]>([]);
-  return (
-    <>
-      <TabbedPane
-        title="Sites"
-        tabs={[]}
-        selectedTab=""
-        onTabChange={() => undefined}
-        search={{ value: query, onChange: (text) => setWaiting((texts) => [...texts, text]) }}
-      >
-        <p>Searching for &apos;{query}&apos;</p>
-      </TabbedPane>
-      <button type="button" onClick={() => (setQuery(waiting[0] ?? query), setWaiting(waiting.slice(1)))}>
-        Catch up one
-      </button>
-      <button type="button" onClick={() => (setQuery("pump"), setWaiting([]))}>
-        Search for pump
-      </button>
-    </>
-  );
-}
-
 describe("TabbedPane", () => {
   afterEach(cleanup);
 
@@ -93,38 +68,6 @@ describe("TabbedPane", () => {
     await user.type(screen.getByRole("searchbox", { name: "Search" }), "pump");
     expect(onSearch).toHaveBeenLastCalledWith("pump");
     expect(screen.getByRole("searchbox", { name: "Search" })).toHaveProperty("value", "pump");
-  });
-
-  it("shows each key at once, while the screen renders the search later", async () => {
-    // The sites list keeps its search in the address, which the router renders as a
-    // transition: a box showing only the screen's value lost each key until then.
-    const user = userEvent.setup();
-    renderThemed(<LaggingPane />);
-    const box = screen.getByRole("searchbox", { name: "Search" });
-    await user.type(box, "ab");
-    expect(box).toHaveProperty("value", "ab");
-    expect(screen.getByText("Searching for ''")).toBeTruthy();
-
-    // The screen catching up one key at a time changes nothing in the box.
-    await user.click(screen.getByRole("button", { name: "Catch up one" }));
-    expect(screen.getByText("Searching for 'a'")).toBeTruthy();
-    expect(box).toHaveProperty("value", "ab");
-    await user.click(screen.getByRole("button", { name: "Catch up one" }));
-    expect(screen.getByText("Searching for 'ab'")).toBeTruthy();
-    expect(box).toHaveProperty("value", "ab");
-    await user.type(box, "c");
-    expect(box).toHaveProperty("value", "abc");
-  });
-
-  it("shows a search the screen changed itself, such as the address going back", async () => {
-    const user = userEvent.setup();
-    renderThemed(<LaggingPane />);
-    const box = screen.getByRole("searchbox", { name: "Search" });
-    await user.type(box, "ab");
-    await user.click(screen.getByRole("button", { name: "Search for pump" }));
-    expect(box).toHaveProperty("value", "pump");
-    await user.type(box, "s");
-    expect(box).toHaveProperty("value", "pumps");
   });
 
   it("shows a Syncing spinner only while syncing", () => {

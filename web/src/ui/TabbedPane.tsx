@@ -5,7 +5,7 @@
  * list scrolls. The screen owns the selected tab and the search text.
  */
 import { Badge, Box, CircularProgress, Paper, Tab, Tabs, TextField, Toolbar, Typography } from "@mui/material";
-import { useId, useState, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { t } from "../lib/strings";
 import { VisuallyHidden } from "./VisuallyHidden";
 
@@ -59,7 +59,14 @@ export function TabbedPane({ title, headingLevel = "h2", tabs, selectedTab, onTa
       </Toolbar>
       {search && (
         <Box sx={{ px: 4, pb: 3 }}>
-          <SearchBox {...search} />
+          <TextField
+            label={t("search")}
+            type="search"
+            size="small"
+            fullWidth
+            value={search.value}
+            onChange={(event) => search.onChange(event.target.value)}
+          />
         </Box>
       )}
       <Box
@@ -113,35 +120,5 @@ export function TabbedPane({ title, headingLevel = "h2", tabs, selectedTab, onTa
         </Tabs>
       )}
     </Paper>
-  );
-}
-
-/**
- * Shows each key at once, in the key's own frame. The screen hears every text and may render it
- * later (the sites list writes it into the address, which the router renders as a transition);
- * a box showing only the screen's value would lose the key until then, and the key's frame
- * would wait for that render.
- */
-function SearchBox({ value, onChange }: PaneSearch) {
-  // `sent`: the texts handed to the screen that it has not shown back yet, oldest first.
-  const [box, setBox] = useState({ text: value, heard: value, sent: [] as string[] });
-  if (value !== box.heard) {
-    // The screen caught up with a text from here (the box is ahead or level), or set its own.
-    const at = box.sent.indexOf(value);
-    setBox(at >= 0 ? { text: box.text, heard: value, sent: box.sent.slice(at + 1) } : { text: value, heard: value, sent: [] });
-  }
-  return (
-    <TextField
-      label={t("search")}
-      type="search"
-      size="small"
-      fullWidth
-      value={box.text}
-      onChange={(event) => {
-        const text = event.target.value;
-        setBox((shown) => ({ ...shown, text, sent: [...shown.sent, text] }));
-        onChange(text);
-      }}
-    />
   );
 }

@@ -27,7 +27,7 @@ import { FirstTimeWarning } from "./FirstTimeWarning";
 import { PhoneIcon } from "./icons";
 import { type ScheduledEvent, scheduledSiteIds } from "./scheduledSites";
 import { addressLine, byName, searchSites } from "./siteSearch";
-import { useSearchInAddress } from "./useSearchInAddress";
+import { useRememberedSearch } from "./useRememberedSearch";
 
 type TabValue = "today" | "month" | "all";
 
@@ -50,7 +50,8 @@ export function SitesPage() {
   const [noteFor, setNoteFor] = useState<Site | null>(null);
   const [contactFor, setContactFor] = useState<Site | null>(null);
 
-  // The tab and the search live in the address, so coming back from a site finds them again.
+  // The tab lives in the address, so coming back from a site finds it again (the search is
+  // remembered: useRememberedSearch).
   const asked = params.get("tab");
   const tab: TabValue = phone ? (asked === "all" || asked === "month" ? asked : "today") : "all";
   const setParam = (name: string, value: string) =>
@@ -63,7 +64,9 @@ export function SitesPage() {
       },
       { replace: true },
     );
-  const [query, setQuery] = useSearchInAddress(params.get("q") ?? "", (text) => setParam("q", text));
+  const [query, setQuery] = useRememberedSearch(user?.id);
+  // The box shows each key at once; the rows follow in a render that gives way to the next key.
+  const searched = useDeferredValue(query);
 
   const day = dayjs().format("YYYY-MM-DD");
   const scheduled = useMemo(() => {
@@ -71,7 +74,7 @@ export function SitesPage() {
     const pick = (ids: Set<string>) => sites.filter((s) => ids.has(s.id)).sort(byName);
     return { today: pick(scheduledSiteIds(events, user?.id, now, "day")), month: pick(scheduledSiteIds(events, user?.id, now, "month")) };
   }, [sites, events, user?.id, day]);
-  const found = useMemo(() => searchSites(sites, query), [sites, query]);
+  const found = useMemo(() => searchSites(sites, searched), [sites, searched]);
   const shown = tab === "today" ? scheduled.today : tab === "month" ? scheduled.month : found;
 
   const tabs = phone
@@ -103,13 +106,13 @@ export function SitesPage() {
   const loading = stored === undefined || (status.lastSuccessfulDownloadDate === undefined && sites.length === 0);
   // New records (heard from the store, an urgent update) reach the rows in a render of their
   // own that gives way to input, so 50 rows (tens of ms on a slow phone) never hold up a
-  // keystroke or the sync status; the search and the tab are rendered as transitions already (the
-  // search by useSearchInAddress, the tab by the router). Each row is memoised: a render for the
-  // status alone draws none.
+  // keystroke or the sync status; the search is deferred above, and the tab lives in the address,
+  // which the router renders as a transition. Each row is memoised: a render for the status
+  // alone draws none.
   const listed = useDeferredValue(useMemo(() => ({ items: shown, loading }), [shown, loading]));
-  const noSitesYet = tab === "all" && !query;
+  const noSitesYet = tab === "all" && !searched;
   const emptyText =
-    tab === "today" ? t("noSitesToday") : tab === "month" ? t("noSitesThisMonth") : query ? t("noSitesMatch") : phone ? t("noSitesYet") : t("noSitesYetDesktop");
+    tab === "today" ? t("noSitesToday") : tab === "month" ? t("noSitesThisMonth") : searched ? t("noSitesMatch") : phone ? t("noSitesYet") : t("noSitesYetDesktop");
 
   return (
     <>

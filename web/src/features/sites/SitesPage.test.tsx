@@ -121,10 +121,27 @@ describe("Sites list", () => {
     expect(await screen.findByRole("searchbox", { name: "Search" })).toHaveProperty("value", "ottawa");
     await vi.waitFor(() => expect(rowNames()).toEqual(["Cedar Court", "Oak Street"]));
 
-    // The Sites link, while the list shows: a new visit, a new search.
-    await act(() => harness?.router.navigate("/sites"));
+    // The Sites link while the list shows (on the same address a link replaces it): a new
+    // search, and the old one does not come back.
+    await act(() => harness?.router.navigate("/sites", { replace: true }));
     expect(screen.getByRole("searchbox", { name: "Search" })).toHaveProperty("value", "");
     await vi.waitFor(() => expect(rowNames()).toEqual(["birch Lane", "Cedar Court", "Oak Street"]));
+    await user.click(screen.getByRole("link", { name: /Oak Street/ }));
+    await vi.waitFor(() => expect(where()).toBe(`/sites/${oak.id}`));
+    await act(() => harness?.router.navigate(-1));
+    expect(await screen.findByRole("searchbox", { name: "Search" })).toHaveProperty("value", "");
+  });
+
+  it("keeps the search on a phone while another tab is looked at", async () => {
+    const user = userEvent.setup();
+    await open({ width: PHONE, path: "/sites?tab=all", records: [...(sites ?? []), ...(events ?? [])] });
+    await screen.findByRole("link", { name: /Oak Street/ });
+    await user.type(screen.getByRole("searchbox", { name: "Search" }), "ottawa");
+    await user.click(screen.getByRole("tab", { name: /^Today/ }));
+    expect(screen.queryByRole("searchbox", { name: "Search" })).toBeNull();
+    await user.click(screen.getByRole("tab", { name: /^All/ }));
+    expect(screen.getByRole("searchbox", { name: "Search" })).toHaveProperty("value", "ottawa");
+    await vi.waitFor(() => expect(rowNames()).toEqual(["Cedar Court", "Oak Street"]));
   });
 
   it("on a phone has Today and This Month from the user's own schedule, then All", async () => {

@@ -27,7 +27,7 @@ import { FirstTimeWarning } from "./FirstTimeWarning";
 import { PhoneIcon } from "./icons";
 import { type ScheduledEvent, scheduledSiteIds } from "./scheduledSites";
 import { addressLine, byName, searchSites } from "./siteSearch";
-import { useRememberedSearch } from "./useRememberedSearch";
+import { KEEP_SEARCH, useRememberedSearch } from "./useRememberedSearch";
 
 type TabValue = "today" | "month" | "all";
 
@@ -62,7 +62,7 @@ export function SitesPage() {
         else next.delete(name);
         return next;
       },
-      { replace: true },
+      { replace: true, state: KEEP_SEARCH },
     );
   const [query, setQuery] = useRememberedSearch(user?.id);
   // The box shows each key at once; the rows follow in a render that gives way to the next key.

@@ -5,10 +5,13 @@
  * the address rendered the whole app again behind the keystroke, and a write held back until
  * typing paused could cut short the navigation to a site tapped meanwhile.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useNavigationType } from "react-router";
 
 const STORAGE_KEY = "fieldtag:sites-search";
+
+/** The navigation state of a change on the list that keeps its search (a tab chosen). */
+export const KEEP_SEARCH = { keepSearch: true } as const;
 
 function remembered(key: string): string {
   try {
@@ -30,17 +33,16 @@ function remember(key: string, text: string): void {
 /** Answers the search text and its setter; remembered per user, so another's never shows. */
 export function useRememberedSearch(userId: string | undefined): [string, (text: string) => void] {
   const storageKey = `${STORAGE_KEY}:${userId ?? ""}`;
-  const { key } = useLocation();
+  const location = useLocation();
   const type = useNavigationType();
-  const [search, setSearch] = useState(() => ({ key, text: type === "POP" ? remembered(storageKey) : "" }));
-  if (key !== search.key) {
-    // A new visit while the list shows (the Sites link) starts a new search; a tab changed or
-    // going back keeps it.
-    setSearch({ key, text: type === "PUSH" ? "" : search.text });
+  const [search, setSearch] = useState(() => ({ key: location.key, text: type === "POP" ? remembered(storageKey) : "" }));
+  if (location.key !== search.key) {
+    // Opened anew while it shows (the Sites link, which on the same address replaces it): a new
+    // search. A tab chosen, or going back and forth, keeps it.
+    const keep = type === "POP" || (location.state as Partial<typeof KEEP_SEARCH> | null)?.keepSearch === true;
+    setSearch({ key: location.key, text: keep ? search.text : "" });
   }
-  const setText = (text: string) => {
-    remember(storageKey, text);
-    setSearch((current) => ({ ...current, text }));
-  };
-  return [search.text, setText];
+  // What is shown is what comes back: a search emptied by opening the list anew is forgotten too.
+  useEffect(() => remember(storageKey, search.text), [storageKey, search.text]);
+  return [search.text, (text) => setSearch((current) => ({ ...current, text }))];
 }

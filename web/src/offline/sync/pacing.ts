@@ -32,7 +32,7 @@ export class Pacing {
 
   /** Whether the slice has run its time (looked at every 256 items: reading the clock costs too). */
   due(i: number): boolean {
-    return i % 256 === 255 && performance.now() - this.sliceStart >= SLICE_MS;
+    return i % 256 === 255 && this.spent();
   }
 
   /** Whether the slice has run its time, by the clock now: for loops of a few long items (an answer's chunks, a page's groups). */

@@ -38,6 +38,32 @@ pub struct RawChange {
     pub data: String,
 }
 
+/// The records of one list a device keeps (one kind's, and one site's for a kind kept per
+/// site), as the JSON text a lists answer sends: made by the database, one row per list rather
+/// than one per record.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChangeList {
+    pub kind: String,
+    /// The site, for a kind kept per site; empty for the others.
+    pub site: String,
+    /// The records' ids as JSON strings, comma-separated, oldest first.
+    pub ids: String,
+    /// The records as stored, each with `"version": N` as its first field, comma-separated, oldest first.
+    pub records: String,
+    pub count: i64,
+}
+
+/// A page of the feed as lists: [`Store::change_lists_after`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChangeLists {
+    /// In kind and site order.
+    pub lists: Vec<ChangeList>,
+    /// The newest version on the page; None for an empty page.
+    pub last_version: Option<i64>,
+    /// Changes after the page remain.
+    pub has_more: bool,
+}
+
 /// A record to apply, already checked against its kind.
 #[derive(Debug, Clone)]
 pub struct IncomingRecord {
@@ -246,6 +272,83 @@ impl Store {
                 })
             })
             .collect()
+    }
+
+    /// The page [`Store::changes_after`] answers, as lists: each list's ids and records joined
+    /// by the database. Each stored record goes out as stored (the compact JSON this server
+    /// wrote) with `"version": N` spliced in first, as the object answer sends it.
+    pub async fn change_lists_after(
+        &self,
+        org_id: &str,
+        cursor: i64,
+        kinds: &[&str],
+        received_since: Option<i64>,
+        limit: i64,
+    ) -> Result<ChangeLists> {
+        if kinds.is_empty() {
+            return Ok(ChangeLists { lists: Vec::new(), last_version: None, has_more: false });
+        }
+        let scoped: Vec<&str> = kinds.iter().copied().filter(|kind| SyncKind::parse(kind).is_some_and(SyncKind::location_scoped)).collect();
+        let kind_params = |from: usize, count: usize| (from..from + count).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+        let in_kinds = kind_params(5, kinds.len());
+        // Not `IN ()`: no kind kept per site among those asked for.
+        let scoped_test =
+            if scoped.is_empty() { "0 = 1".to_string() } else { format!("kind IN ({})", kind_params(5 + kinds.len(), scoped.len())) };
+        let (quote, join) = match self.engine() {
+            Engine::Sqlite => ("json_quote(id)", "group_concat"),
+            Engine::Postgres => ("to_json(id)::text", "string_agg"),
+        };
+        // The stored text is compact (`{}` for no fields): its second character tells an empty
+        // object, and trimming its brace (a copy) is cheaper than a substring (a walk, character by character).
+        let record = "'{\"version\":' || version || CASE WHEN substr(data, 2, 1) = '}' THEN '' ELSE ',' END || ltrim(data, '{')";
+        let sql = format!(
+            "WITH page AS (
+                 SELECT kind, version, data, id, location_id FROM records
+                 WHERE org_id = $1 AND version > $2 AND received_at >= $3 AND kind IN ({in_kinds})
+                 ORDER BY version LIMIT $4)
+             SELECT kind, CASE WHEN {scoped_test} THEN COALESCE(location_id, '') ELSE '' END AS site,
+                 COUNT(*) AS count, MAX(version) AS last,
+                 {join}({quote}, ',' ORDER BY version) AS ids,
+                 {join}({record}, ',' ORDER BY version) AS records
+             FROM page GROUP BY 1, 2"
+        );
+        let since = received_since.unwrap_or(i64::MIN);
+        let mut query = sqlx::query(&sql).bind(org_id).bind(cursor).bind(since).bind(limit);
+        for kind in kinds.iter().chain(&scoped) {
+            query = query.bind(*kind);
+        }
+        let mut lists = Vec::new();
+        let (mut count, mut last_version) = (0, None::<i64>);
+        for row in query.fetch_all(&self.pool).await? {
+            let list = ChangeList {
+                kind: row.try_get(0)?,
+                site: row.try_get(1)?,
+                count: row.try_get(2)?,
+                ids: row.try_get(4)?,
+                records: row.try_get(5)?,
+            };
+            let last: i64 = row.try_get(3)?;
+            count += list.count;
+            last_version = Some(last_version.map_or(last, |seen| seen.max(last)));
+            lists.push(list);
+        }
+        // Byte order, as the engines' collations need not be.
+        lists.sort_by(|a, b| (a.kind.as_bytes(), a.site.as_bytes()).cmp(&(b.kind.as_bytes(), b.site.as_bytes())));
+        let has_more = match last_version {
+            Some(last) if count >= limit => {
+                let sql = format!(
+                    "SELECT 1 FROM records WHERE org_id = $1 AND version > $2 AND received_at >= $3 AND kind IN ({}) LIMIT 1",
+                    kind_params(4, kinds.len())
+                );
+                let mut query = sqlx::query(&sql).bind(org_id).bind(last).bind(since);
+                for kind in kinds {
+                    query = query.bind(*kind);
+                }
+                query.fetch_optional(&self.pool).await?.is_some()
+            }
+            _ => false,
+        };
+        Ok(ChangeLists { lists, last_version, has_more })
     }
 
     /// The organisation's latest version: where a client that has everything stands.

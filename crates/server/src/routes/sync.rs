@@ -9,7 +9,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
 use fieldtag_domain::sync_kind::SyncKind;
-use fieldtag_store::{RawChange, StoredRecord, SyncOutcome, now_stamp};
+use fieldtag_store::{ChangeList, RawChange, StoredRecord, SyncOutcome, now_stamp};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use tower_http::CompressionLevel;
@@ -111,25 +111,43 @@ pub async fn download(
     // Every version up to this one is committed (the counter commits with its rows),
     // so a page that ends early may move the cursor here without skipping anything.
     let committed = state.store.current_version(&session.org_id).await?;
-    let mut changes = state.store.changes_after(&session.org_id, cursor, &keys, received_since, limit + 1).await?;
-    let has_more = changes.len() as i64 > limit;
-    changes.truncate(limit as usize);
-    crate::metrics::sync_batch("down", changes.len());
-    let last = changes.last().map_or(cursor, |r| r.version);
-    let next_cursor = if has_more { last } else { last.max(committed).max(cursor) };
-
     let alerts = serde_json::to_string(&state.store.global_alerts().await?).map_err(ApiError::internal)?;
-    let head = format!(
-        "\"globalAlerts\":{alerts},\"cursor\":{next_cursor},\"serverEpoch\":\"{epoch}\",\"hasMore\":{has_more},\"serverTime\":\"{}\"",
-        now_stamp()
-    );
-    let body = match query.format.unwrap_or(DownloadFormat::Json) {
-        DownloadFormat::Json => object_answer(&session, &keys, &changes, &head),
-        DownloadFormat::Lists => {
-            return Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], lists_answer(&session, &changes, &head)).into_response());
-        }
+    let head = |count: usize, last: Option<i64>, has_more: bool| {
+        let last = last.unwrap_or(cursor);
+        let next_cursor = if has_more { last } else { last.max(committed).max(cursor) };
+        crate::metrics::sync_batch("down", count);
+        format!(
+            "\"globalAlerts\":{alerts},\"cursor\":{next_cursor},\"serverEpoch\":\"{epoch}\",\"hasMore\":{has_more},\"serverTime\":\"{}\"",
+            now_stamp()
+        )
     };
-    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+    match query.format.unwrap_or(DownloadFormat::Json) {
+        DownloadFormat::Json => {
+            let mut changes = state.store.changes_after(&session.org_id, cursor, &keys, received_since, limit + 1).await?;
+            let has_more = changes.len() as i64 > limit;
+            changes.truncate(limit as usize);
+            let head = head(changes.len(), changes.last().map(|r| r.version), has_more);
+            Ok(([(header::CONTENT_TYPE, "application/json")], object_answer(&session, &keys, &changes, &head)).into_response())
+        }
+        DownloadFormat::Lists => {
+            let mut page = state.store.change_lists_after(&session.org_id, cursor, &keys, received_since, limit).await?;
+            // Another user's record as this caller may see it: those few are made one by one.
+            if let Some(users) = page.lists.iter_mut().find(|list| list.kind == SyncKind::Users.key())
+                && !session.can(Permission::SettingsRead)
+            {
+                let records =
+                    state.store.changes_after(&session.org_id, cursor, &[SyncKind::Users.key()], received_since, users.count).await?;
+                users.ids.clear();
+                users.records.clear();
+                for change in &records {
+                    push_to_list(&mut users.ids, &mut users.records, &session, change);
+                }
+            }
+            let count = page.lists.iter().map(|list| list.count).sum::<i64>() as usize;
+            let head = head(count, page.last_version, page.has_more);
+            Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], lists_answer(&page.lists, count, &head)).into_response())
+        }
+    }
 }
 
 /// The answer as one JSON object: a list per key the caller may read, then `head`'s fields.
@@ -156,43 +174,35 @@ fn object_answer(session: &Session, keys: &[&str], changes: &[RawChange], head: 
 }
 
 /// The answer as lines of JSON: `head`'s fields and `recordCount` (so a device can tell an
-/// answer cut short) as an object, then for each group, in kind and site order, a line
-/// `{"kind","locationId","ids"}` and a line with the group's records as an array, oldest first.
-/// A group is the records of one kind and, for a location-scoped kind, one site: what a device
+/// answer cut short) as an object, then for each list, in kind and site order, a line
+/// `{"kind","locationId","ids"}` and a line with the list's records as an array, oldest first.
+/// A list is the records of one kind and, for a location-scoped kind, one site: what a device
 /// keeps as one list. Each record is one line's part because stored text never holds a line
 /// break (serde_json's compact form escapes it in strings).
-fn lists_answer(session: &Session, changes: &[RawChange], head: &str) -> String {
-    struct Group {
-        ids: String,
-        records: String,
-    }
-    let mut groups: BTreeMap<(&str, &str), Group> = BTreeMap::new();
-    let mut count = 0;
-    for change in changes {
-        // The query asked for known kinds only; the name written is the kind's own.
-        let Some(kind) = SyncKind::parse(&change.kind) else { continue };
-        count += 1;
-        let site = if kind.location_scoped() { change.location_id.as_deref().unwrap_or("") } else { "" };
-        let group = groups.entry((kind.key(), site)).or_insert_with(|| Group { ids: String::new(), records: String::new() });
-        if !group.records.is_empty() {
-            group.ids.push(',');
-            group.records.push(',');
-        }
-        group.ids.push_str(&Value::String(change.id.clone()).to_string());
-        push_record(&mut group.records, session, change);
-    }
-    let size = groups.values().map(|g| g.ids.len() + g.records.len() + 96).sum::<usize>();
-    let mut body = String::with_capacity(size + head.len() + 4);
+fn lists_answer(lists: &[ChangeList], count: usize, head: &str) -> String {
+    let size = lists.iter().map(|list| list.ids.len() + list.records.len() + list.site.len() + 64).sum::<usize>();
+    let mut body = String::with_capacity(size + head.len() + 32);
     body.push_str(&format!("{{\"recordCount\":{count},{head}}}\n"));
-    for ((kind, site), group) in &groups {
+    for list in lists {
         body.push_str(&format!(
-            "{{\"kind\":\"{kind}\",\"locationId\":{},\"ids\":[{}]}}\n[{}]\n",
-            Value::String((*site).to_string()),
-            group.ids,
-            group.records
+            "{{\"kind\":\"{}\",\"locationId\":{},\"ids\":[{}]}}\n[{}]\n",
+            list.kind,
+            Value::String(list.site.clone()),
+            list.ids,
+            list.records
         ));
     }
     body
+}
+
+/// Appends a change's id and record, as the caller may see it, to a list's ids and records.
+fn push_to_list(ids: &mut String, records: &mut String, session: &Session, change: &RawChange) {
+    if !records.is_empty() {
+        ids.push(',');
+        records.push(',');
+    }
+    ids.push_str(&Value::String(change.id.clone()).to_string());
+    push_record(records, session, change);
 }
 
 /// Appends a change's record as the caller may see it, with its version.

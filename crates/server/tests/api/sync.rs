@@ -360,6 +360,22 @@ async fn a_lists_answer_holds_the_pages_records_grouped_by_list(app: &TestApp) {
         }
         assert_eq!(pages, if limit == 3 { 3 } else { 1 }, "limit {limit}");
     }
+    // Only what the server received since a time: none after now, all since long ago.
+    for (since, some) in [("2000-01-01T00:00:00Z", true), ("2999-01-01T00:00:00Z", false)] {
+        let query = format!("?updatedSince={since}");
+        let plain = download(app, &owner, &query).await;
+        let (head, _) = download_lists(app, &owner, &format!("{query}&format=lists")).await;
+        assert_eq!((&head["cursor"], &head["hasMore"]), (&plain["cursor"], &plain["hasMore"]), "since {since}");
+        let in_plain = plain
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(k, v)| *k != "globalAlerts" && v.is_array())
+            .map(|(_, v)| v.as_array().unwrap().len())
+            .sum::<usize>();
+        assert_eq!(head["recordCount"], in_plain, "since {since}");
+        assert_eq!(in_plain >= 7, some, "since {since}: {in_plain} records");
+    }
     let (_, groups) = download_lists(app, &owner, "?format=lists").await;
     let names: Vec<&Value> = groups.iter().flat_map(|(_, records)| records.iter().map(|r| &r["name"])).collect();
     assert!(names.contains(&&json!("Two\nlines")), "{names:?}");
@@ -383,6 +399,31 @@ async fn a_lists_answer_shows_each_caller_only_what_it_may_read(app: &TestApp) {
     for user in users {
         let own = user["id"] == tech.user_id.as_str();
         assert_eq!(user.get("email").is_some(), own, "another user's email needs SETTINGS_READ: {user}");
+    }
+
+    // Page by page, users among other kinds on a page: each lists page holds what the object
+    // page holds, another user's record trimmed in both.
+    upload(app, &owner, json!({"locations": [site(&owner.org_id, &id(), "Yard", at)]})).await;
+    app.add_user(&owner, "second@acme.ca", &["WEB_LOGIN"]).await;
+    upload(app, &owner, json!({"locations": [site(&owner.org_id, &id(), "Annex", at)]})).await;
+    for limit in [1, 2, 3] {
+        let (mut cursor, mut users_seen) = (0, 0);
+        loop {
+            let plain = download(app, &tech, &format!("?cursor={cursor}&limit={limit}")).await;
+            let (head, groups) = download_lists(app, &tech, &format!("?cursor={cursor}&limit={limit}&format=lists")).await;
+            assert_eq!((&head["cursor"], &head["hasMore"]), (&plain["cursor"], &plain["hasMore"]), "limit {limit}, cursor {cursor}");
+            for kind in ["users", "locations"] {
+                let listed: Vec<&Value> = groups.iter().filter(|(h, _)| h["kind"] == kind).flat_map(|(_, r)| r).collect();
+                let plain_list: Vec<&Value> = plain[kind].as_array().map(|l| l.iter().collect()).unwrap_or_default();
+                assert_eq!(listed, plain_list, "{kind}, limit {limit}, cursor {cursor}");
+            }
+            users_seen += plain["users"].as_array().map_or(0, Vec::len);
+            cursor = plain["cursor"].as_i64().unwrap();
+            if plain["hasMore"] == false {
+                break;
+            }
+        }
+        assert_eq!(users_seen, 3, "limit {limit}");
     }
 
     let stranger = app.sign_up("stranger@rival.ca").await;

@@ -3,6 +3,7 @@
 //! `fieldtag` binary. Measures, in one run:
 //! - full paged download, records/s, against the database's own JSON export of
 //!   the same rows (SQLite `json_object`, PostgreSQL `COPY (SELECT row_to_json …)`);
+//! - the same as a device's first download asks for it: lists answers of 20,000 records;
 //! - incremental sync with no changes, p50/p99;
 //! - upload of 1,000 changed records;
 //! - the server's peak RSS during the full download.
@@ -39,6 +40,7 @@ async fn main() {
     let sync_url = format!("{}/api/organizations/{org_id}/sync", server.base);
 
     let (downloaded, seconds, cursor) = full_download(&http, &sync_url, &token).await;
+    let (listed, list_seconds) = full_download_lists(&http, &sync_url, &token).await;
     let peak_rss_mb = server.peak_rss_kb() as f64 / 1024.0;
     let rate = downloaded as f64 / seconds;
     let incremental = incremental_latencies(&http, &sync_url, &token, cursor).await;
@@ -52,6 +54,11 @@ async fn main() {
         baseline.1,
         baseline.0 as f64 / baseline.1,
         100.0 * rate / (baseline.0 as f64 / baseline.1)
+    );
+    let list_rate = listed as f64 / list_seconds;
+    println!(
+        "{engine}: first download as lists (format=lists, pages of 20,000): {listed} records in {list_seconds:.2} s = {list_rate:.0} records/s; lists/baseline = {:.0}%",
+        100.0 * list_rate / (baseline.0 as f64 / baseline.1)
     );
     println!(
         "{engine}: incremental sync, no changes: p50 {:.2} ms, p99 {:.2} ms over {} requests (goal p99 < 20 ms)",
@@ -125,6 +132,32 @@ async fn full_download(http: &reqwest::Client, url: &str, token: &str) -> (usize
         cursor = page["cursor"].get().parse().unwrap();
         if page["hasMore"].get() != "true" {
             return (records, receiving.as_secs_f64(), cursor);
+        }
+    }
+}
+
+/// Every page from cursor 0 as a device's first download asks for it (lists answers of 20,000
+/// records): (records, seconds), only the receiving timed; each page's count read from its head.
+async fn full_download_lists(http: &reqwest::Client, url: &str, token: &str) -> (usize, f64) {
+    let (mut cursor, mut records, mut receiving) = (0i64, 0usize, Duration::ZERO);
+    loop {
+        let started = Instant::now();
+        let body = http
+            .get(format!("{url}?cursor={cursor}&limit=20000&format=lists"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap();
+        receiving += started.elapsed();
+        let head_line = body.split(|b| *b == b'\n').next().expect("a head line");
+        let head: Value = serde_json::from_slice(head_line).expect("a head");
+        records += head["recordCount"].as_u64().expect("a count") as usize;
+        cursor = head["cursor"].as_i64().expect("a cursor");
+        if head["hasMore"] != true {
+            return (records, receiving.as_secs_f64());
         }
     }
 }

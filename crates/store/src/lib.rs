@@ -46,7 +46,7 @@ pub use logs::ClientLog;
 pub use outbox::OutboxMail;
 pub use rate_limit::Limit;
 pub use records::{NewRecord, StoredRecord};
-pub use sync::{ChangeList, ChangeLists, IncomingRecord, RawChange, SyncOutcome, UploadRules};
+pub use sync::{ChangeList, ChangeLists, IncomingRecord, RawChange, SyncOutcome, UploadRules, push_with_version};
 pub use transfers::{Transfer, TransferDone, TransferRefusal};
 pub use version_notices::VersionNotice;
 

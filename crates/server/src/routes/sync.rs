@@ -9,7 +9,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
 use fieldtag_domain::sync_kind::SyncKind;
-use fieldtag_store::{ChangeList, RawChange, StoredRecord, SyncOutcome, now_stamp};
+use fieldtag_store::{ChangeList, RawChange, StoredRecord, SyncOutcome, now_stamp, push_with_version};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use tower_http::CompressionLevel;
@@ -137,10 +137,12 @@ pub async fn download(
             {
                 let records =
                     state.store.changes_after(&session.org_id, cursor, &[SyncKind::Users.key()], received_since, users.count).await?;
-                users.ids.clear();
-                users.records.clear();
+                users.clear();
                 for change in &records {
-                    push_to_list(&mut users.ids, &mut users.records, &session, change);
+                    match member_view(&session, &change.kind, &change.data) {
+                        Some(view) => users.push(&change.id, &view, change.version),
+                        None => users.push(&change.id, &change.data, change.version),
+                    }
                 }
             }
             let count = page.lists.iter().map(|list| list.count).sum::<i64>() as usize;
@@ -195,16 +197,6 @@ fn lists_answer(lists: &[ChangeList], count: usize, head: &str) -> String {
     body
 }
 
-/// Appends a change's id and record, as the caller may see it, to a list's ids and records.
-fn push_to_list(ids: &mut String, records: &mut String, session: &Session, change: &RawChange) {
-    if !records.is_empty() {
-        ids.push(',');
-        records.push(',');
-    }
-    ids.push_str(&Value::String(change.id.clone()).to_string());
-    push_record(records, session, change);
-}
-
 /// Appends a change's record as the caller may see it, with its version.
 fn push_record(out: &mut String, session: &Session, change: &RawChange) {
     match member_view(session, &change.kind, &change.data) {
@@ -229,16 +221,6 @@ fn member_view(session: &Session, kind: &str, data: &str) -> Option<String> {
     let visible: Map<String, Value> =
         record.into_iter().filter(|(field, _)| MEMBER_VISIBLE_USER_FIELDS.contains(&field.as_str())).collect();
     serde_json::to_string(&visible).ok()
-}
-
-/// Appends a stored record's JSON object with `"version": N` as its first field.
-fn push_with_version(out: &mut String, data: &str, version: i64) {
-    let fields = data.trim().strip_prefix('{').unwrap_or("}");
-    out.push_str(&format!("{{\"version\":{version}"));
-    if !fields.trim_start().starts_with('}') {
-        out.push(',');
-    }
-    out.push_str(fields);
 }
 
 /// What became of one uploaded record.

@@ -336,28 +336,16 @@ impl Store {
         if kinds.is_empty() {
             return Ok(ChangeLists { lists: Vec::new(), last_version: None, has_more: false });
         }
-        match self.engine() {
-            Engine::Sqlite => self.lists_joined_by_sqlite(org_id, cursor, kinds, received_since, limit).await,
-            Engine::Postgres => {
-                let mut changes = self.changes_after(org_id, cursor, kinds, received_since, limit + 1).await?;
-                let has_more = changes.len() as i64 > limit;
-                changes.truncate(limit as usize);
-                Ok(ChangeLists { last_version: changes.last().map(|change| change.version), lists: lists_of(&changes), has_more })
-            }
+        if self.engine() == Engine::Postgres {
+            // Its rows come in one stream, and its own joining (a sort per list, a copy per
+            // `||`) is slower than the lists made here.
+            let mut changes = self.changes_after(org_id, cursor, kinds, received_since, limit + 1).await?;
+            let has_more = changes.len() as i64 > limit;
+            changes.truncate(limit as usize);
+            return Ok(ChangeLists { last_version: changes.last().map(|change| change.version), lists: lists_of(&changes), has_more });
         }
-    }
-
-    /// SQLite makes each list's text, one row per list: a row per record would cross from its
-    /// thread to the server's one at a time, a wake-up each. PostgreSQL's rows come in one
-    /// stream, and its joining (a sort per list, a copy per `||`) is slower than the server's.
-    async fn lists_joined_by_sqlite(
-        &self,
-        org_id: &str,
-        cursor: i64,
-        kinds: &[&str],
-        received_since: Option<i64>,
-        limit: i64,
-    ) -> Result<ChangeLists> {
+        // SQLite makes each list's text, one row per list: a row per record would cross from its
+        // thread to the server's one at a time, a wake-up each.
         let scoped: Vec<&str> = kinds.iter().copied().filter(|kind| SyncKind::parse(kind).is_some_and(SyncKind::location_scoped)).collect();
         let params = |from: usize, count: usize| (from..from + count).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
         let in_kinds = params(5, kinds.len());

@@ -62,6 +62,19 @@ pub struct ChangeLists {
     pub last_version: Option<i64>,
     /// Changes after the page remain.
     pub has_more: bool,
+    /// The page's records of the kinds asked for whole, one by one, read with the lists.
+    pub rows: Vec<RawChange>,
+}
+
+/// A change from a row of `kind, version, data, id, location_id`.
+fn raw_change(row: &sqlx::any::AnyRow) -> Result<RawChange> {
+    Ok(RawChange {
+        kind: row.try_get(0)?,
+        version: row.try_get(1)?,
+        data: row.try_get(2)?,
+        id: row.try_get(3)?,
+        location_id: row.try_get(4)?,
+    })
 }
 
 /// Changes in version order as lists, in kind and site order.
@@ -308,23 +321,13 @@ impl Store {
         for kind in kinds {
             query = query.bind(*kind);
         }
-        let rows = query.fetch_all(&self.pool).await?;
-        rows.iter()
-            .map(|row| {
-                Ok(RawChange {
-                    kind: row.try_get(0)?,
-                    version: row.try_get(1)?,
-                    data: row.try_get(2)?,
-                    id: row.try_get(3)?,
-                    location_id: row.try_get(4)?,
-                })
-            })
-            .collect()
+        query.fetch_all(&self.pool).await?.iter().map(raw_change).collect()
     }
 
     /// The page [`Store::changes_after`] answers, as lists. Each stored record goes out as stored
     /// (the compact JSON this server wrote) with `"version": N` spliced in first, as the object
-    /// answer sends it.
+    /// answer sends it. The page's records of the kinds in `rows_of` come one by one too, from
+    /// the same reading (a caller that shows them otherwise remakes their lists).
     pub async fn change_lists_after(
         &self,
         org_id: &str,
@@ -332,9 +335,10 @@ impl Store {
         kinds: &[&str],
         received_since: Option<i64>,
         limit: i64,
+        rows_of: &[&str],
     ) -> Result<ChangeLists> {
         if kinds.is_empty() {
-            return Ok(ChangeLists { lists: Vec::new(), last_version: None, has_more: false });
+            return Ok(ChangeLists { lists: Vec::new(), last_version: None, has_more: false, rows: Vec::new() });
         }
         if self.engine() == Engine::Postgres {
             // Its rows come in one stream, and its own joining (a sort per list, a copy per
@@ -342,7 +346,13 @@ impl Store {
             let mut changes = self.changes_after(org_id, cursor, kinds, received_since, limit + 1).await?;
             let has_more = changes.len() as i64 > limit;
             changes.truncate(limit as usize);
-            return Ok(ChangeLists { last_version: changes.last().map(|change| change.version), lists: lists_of(&changes), has_more });
+            let rows = changes.iter().filter(|change| rows_of.contains(&change.kind.as_str())).cloned().collect();
+            return Ok(ChangeLists {
+                last_version: changes.last().map(|change| change.version),
+                lists: lists_of(&changes),
+                has_more,
+                rows,
+            });
         }
         // SQLite makes each list's text, one row per list: a row per record would cross from its
         // thread to the server's one at a time, a wake-up each.
@@ -371,9 +381,11 @@ impl Store {
         for kind in kinds.iter().chain(&scoped) {
             query = query.bind(*kind);
         }
+        // One reading: what follows the page, and its rows, are those of the lists' moment.
+        let mut tx = self.pool.begin().await?;
         let mut lists = Vec::new();
         let (mut count, mut last_version) = (0, None::<i64>);
-        for row in query.fetch_all(&self.pool).await? {
+        for row in query.fetch_all(&mut *tx).await? {
             let list = ChangeList {
                 kind: row.try_get(0)?,
                 site: row.try_get(1)?,
@@ -398,11 +410,28 @@ impl Store {
                 for kind in kinds {
                     query = query.bind(*kind);
                 }
-                query.fetch_optional(&self.pool).await?.is_some()
+                query.fetch_optional(&mut *tx).await?.is_some()
             }
             _ => false,
         };
-        Ok(ChangeLists { lists, last_version, has_more })
+        let mut rows = Vec::new();
+        if let Some(last) = last_version
+            && !rows_of.is_empty()
+        {
+            let sql = format!(
+                "SELECT kind, version, data, id, location_id FROM records
+                 WHERE org_id = $1 AND version > $2 AND version <= $3 AND received_at >= $4 AND kind IN ({})
+                 ORDER BY version",
+                params(5, rows_of.len())
+            );
+            let mut query = sqlx::query(&sql).bind(org_id).bind(cursor).bind(last).bind(since);
+            for kind in rows_of {
+                query = query.bind(*kind);
+            }
+            rows = query.fetch_all(&mut *tx).await?.iter().map(raw_change).collect::<Result<_>>()?;
+        }
+        tx.commit().await?;
+        Ok(ChangeLists { lists, last_version, has_more, rows })
     }
 
     /// The organisation's latest version: where a client that has everything stands.

@@ -130,15 +130,15 @@ pub async fn download(
             Ok(([(header::CONTENT_TYPE, "application/json")], object_answer(&session, &keys, &changes, &head)).into_response())
         }
         DownloadFormat::Lists => {
-            let mut page = state.store.change_lists_after(&session.org_id, cursor, &keys, received_since, limit).await?;
-            // Another user's record as this caller may see it: those few are made one by one.
+            // Another user's record as a member may see it: the page's users come one by one too.
+            let members_view = !session.can(Permission::SettingsRead);
+            let rows_of: &[&str] = if members_view { &[SyncKind::Users.key()] } else { &[] };
+            let mut page = state.store.change_lists_after(&session.org_id, cursor, &keys, received_since, limit, rows_of).await?;
             if let Some(users) = page.lists.iter_mut().find(|list| list.kind == SyncKind::Users.key())
-                && !session.can(Permission::SettingsRead)
+                && members_view
             {
-                let records =
-                    state.store.changes_after(&session.org_id, cursor, &[SyncKind::Users.key()], received_since, users.count).await?;
                 users.clear();
-                for change in &records {
+                for change in &page.rows {
                     match member_view(&session, &change.kind, &change.data) {
                         Some(view) => users.push(&change.id, &view, change.version),
                         None => users.push(&change.id, &change.data, change.version),

@@ -425,6 +425,28 @@ async fn a_lists_answer_shows_each_caller_only_what_it_may_read(app: &TestApp) {
         }
         assert_eq!(users_seen, 3, "limit {limit}");
     }
+    // Only what came since a moment, page by page: the page's own users, as the object answer has them.
+    let since = download(app, &tech, "").await["serverTime"].as_str().unwrap().to_string();
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    app.add_user(&owner, "third@acme.ca", &["WEB_LOGIN"]).await;
+    upload(app, &owner, json!({"locations": [site(&owner.org_id, &id(), "Shed", at)]})).await;
+    app.add_user(&owner, "fourth@acme.ca", &["WEB_LOGIN"]).await;
+    let (mut cursor, mut users_seen) = (0, 0);
+    loop {
+        let query = format!("?cursor={cursor}&limit=1&updatedSince={since}");
+        let plain = download(app, &tech, &query).await;
+        let (head, groups) = download_lists(app, &tech, &format!("{query}&format=lists")).await;
+        assert_eq!((&head["cursor"], &head["hasMore"]), (&plain["cursor"], &plain["hasMore"]), "since {since}, cursor {cursor}");
+        let listed: Vec<&Value> = groups.iter().filter(|(h, _)| h["kind"] == "users").flat_map(|(_, r)| r).collect();
+        let plain_users: Vec<&Value> = plain["users"].as_array().map(|l| l.iter().collect()).unwrap_or_default();
+        assert_eq!(listed, plain_users, "since {since}, cursor {cursor}");
+        users_seen += listed.len();
+        cursor = plain["cursor"].as_i64().unwrap();
+        if plain["hasMore"] == false {
+            break;
+        }
+    }
+    assert_eq!(users_seen, 2, "the two users added since");
 
     let stranger = app.sign_up("stranger@rival.ca").await;
     upload(app, &stranger, json!({"locations": [site(&stranger.org_id, &id(), "Rival Depot", at)]})).await;

@@ -39,8 +39,8 @@ pub struct RawChange {
 }
 
 /// The records of one list a device keeps (one kind's, and one site's for a kind kept per
-/// site), as the JSON text a lists answer sends: made by the database, one row per list rather
-/// than one per record.
+/// site), as the JSON text a lists answer sends (on SQLite made by the database, one row per
+/// list rather than one per record).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChangeList {
     pub kind: String,

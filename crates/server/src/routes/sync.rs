@@ -1,6 +1,7 @@
 //! `GET` and `PATCH /api/organizations/{orgId}/sync`: the feed of changes after
 //! a cursor, and uploads applied under last-writer-wins with an answer per record.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -123,9 +124,7 @@ pub async fn download(
     };
     match query.format.unwrap_or(DownloadFormat::Json) {
         DownloadFormat::Json => {
-            let mut changes = state.store.changes_after(&session.org_id, cursor, &keys, received_since, limit + 1).await?;
-            let has_more = changes.len() as i64 > limit;
-            changes.truncate(limit as usize);
+            let (changes, has_more) = state.store.change_page(&session.org_id, cursor, &keys, received_since, limit).await?;
             let head = head(changes.len(), changes.last().map(|r| r.version), has_more);
             Ok(([(header::CONTENT_TYPE, "application/json")], object_answer(&session, &keys, &changes, &head)).into_response())
         }
@@ -139,10 +138,7 @@ pub async fn download(
             {
                 users.clear();
                 for change in &page.rows {
-                    match member_view(&session, &change.kind, &change.data) {
-                        Some(view) => users.push(&change.id, &view, change.version),
-                        None => users.push(&change.id, &change.data, change.version),
-                    }
+                    users.push(&change.id, &visible(&session, change), change.version);
                 }
             }
             let count = page.lists.iter().map(|list| list.count).sum::<i64>() as usize;
@@ -199,10 +195,12 @@ fn lists_answer(lists: &[ChangeList], count: usize, head: &str) -> String {
 
 /// Appends a change's record as the caller may see it, with its version.
 fn push_record(out: &mut String, session: &Session, change: &RawChange) {
-    match member_view(session, &change.kind, &change.data) {
-        Some(view) => push_with_version(out, &view, change.version),
-        None => push_with_version(out, &change.data, change.version),
-    }
+    push_with_version(out, &visible(session, change), change.version);
+}
+
+/// A change's stored text as the caller may see it.
+fn visible<'a>(session: &Session, change: &'a RawChange) -> Cow<'a, str> {
+    member_view(session, &change.kind, &change.data).map_or(Cow::Borrowed(change.data.as_str()), Cow::Owned)
 }
 
 /// What a user record shows a member without SETTINGS_READ (spec §6: the users screens need

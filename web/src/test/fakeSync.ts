@@ -12,7 +12,8 @@ import { SYNC_KINDS, type SyncKind, type UploadKind, isLocationScoped } from "..
 import type { LocalRecord } from "../offline/records";
 import type { SyncRecord } from "../domain/syncRecord";
 import { type KeyValueStore, openStore } from "../offline/store";
-import { type DownloadAnswer, type DownloadQuery, EPOCH_CHANGED, type ListsAnswer, type ListsHead, type RecordAnswer, parseListsAnswer, type SyncApi, type UploadAnswer, type UploadBody } from "../offline/sync/api";
+import { parseListsAnswer } from "../offline/sync/listsAnswer";
+import { type DownloadAnswer, type DownloadQuery, EPOCH_CHANGED, type ListsAnswer, type ListsHead, type RecordAnswer, type SyncApi, type UploadAnswer, type UploadBody } from "../offline/sync/api";
 import { type SyncEngine, type SyncEngineOptions, createSyncEngine } from "../offline/sync/engine";
 import type { Network, TimerHandle, Timers } from "../offline/sync/environment";
 import { type Locks, localLocks } from "../offline/sync/locks";

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { type ApiClient, ApiError } from "../../api/types";
-import { httpSyncApi, parseListsAnswer, textTellingHead } from "./api";
+import { httpSyncApi } from "./api";
+import { ListsAnswerReader, parseListsAnswer, readListsAnswer } from "./listsAnswer";
 import { Pacing } from "./pacing";
-import { ORG, SITE_A, T0, equipmentRecord as item, hex, iso } from "../../test/syncRecords";
+import { ORG, SITE_A, SITE_B, T0, equipmentRecord as item, hex, iso } from "../../test/syncRecords";
 
 describe("httpSyncApi", () => {
   it("downloads with GET and uploads with PATCH on the organisation's sync path", async () => {
@@ -65,6 +66,28 @@ describe("reading a lists answer", () => {
     expect(() => parseListsAnswer(text)).toThrow();
   });
 
+  it("reads the same answer from pieces cut anywhere, each line placed once it has ended", () => {
+    const second = JSON.stringify({ kind: "equipment", locationId: SITE_B, ids: [hex(2), hex(3)] });
+    const secondRecords = JSON.stringify([item(2, { version: 3 }), item(3, { version: 4 })]);
+    const text = `${head(3)}\n${header}\n${records}\n${second}\n${secondRecords}\n`;
+    const whole = parseListsAnswer(text);
+    expect(whole.groups.map((group) => [group.locationId, group.ids, group.records])).toEqual([
+      [SITE_A, [hex(1)], records],
+      [SITE_B, [hex(2), hex(3)], secondRecords],
+    ]);
+    for (const size of [1, 2, 7, 33, 100]) {
+      const reader = new ListsAnswerReader();
+      for (let at = 0; at < text.length; at += size) reader.push(text.slice(at, at + size));
+      expect(reader.end()).toEqual(whole);
+    }
+    // Cut short at any point before its last line break: refused.
+    for (const cut of [1, text.indexOf(second), text.length - 1]) {
+      const reader = new ListsAnswerReader();
+      reader.push(text.slice(0, cut));
+      expect(() => reader.end()).toThrow();
+    }
+  });
+
   it("tells the head as soon as it has come, from bytes split anywhere, a letter's too", async () => {
     const bytes = new TextEncoder().encode(answer);
     const accent = bytes.indexOf(0xc3);
@@ -100,17 +123,17 @@ describe("reading a lists answer", () => {
         },
       });
       try {
-        const text = await textTellingHead(new Response(body), () => undefined, new Pacing(wait));
-        return { text, pauses: wait.mock.calls.length };
+        const got = await readListsAnswer(new Response(body), () => undefined, new Pacing(wait));
+        return { got, pauses: wait.mock.calls.length };
       } finally {
         now.mockRestore();
       }
     };
     const slow = await read(5);
-    expect(slow.text).toBe(answer);
+    expect(slow.got).toEqual(parseListsAnswer(answer));
     expect(slow.pauses).toBeGreaterThan(1);
     const fast = await read(0);
-    expect(fast.text).toBe(answer);
+    expect(fast.got).toEqual(parseListsAnswer(answer));
     expect(fast.pauses).toBe(0);
   });
 

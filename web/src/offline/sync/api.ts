@@ -7,7 +7,7 @@ import { type StreamEnd, type SyncEventHandlers, listenToSyncEvents } from "../.
 import { type ApiClient, ApiError } from "../../api/types";
 import type { SyncKind, UploadKind } from "../kinds";
 import type { SyncRecord } from "../../domain/syncRecord";
-import { Pacing } from "./pacing";
+import { readListsAnswer } from "./listsAnswer";
 
 /** One page of changes: a list per kind the user may read, plus where to continue. */
 export type DownloadAnswer = Partial<Record<SyncKind, SyncRecord[]>> & {
@@ -88,7 +88,7 @@ export function httpSyncApi(client: ApiClient, orgId: string): SyncApi {
       const response = await client.request<Response>("GET", path, { query: { cursor, limit, serverEpoch, format: "lists" }, raw: true, signal });
       const type = response.headers.get("Content-Type") ?? "";
       if (!type.startsWith(LISTS_TYPE)) throw new Error(`the server answered ${type || "no type"}, not a lists answer`);
-      return parseListsAnswer(await textTellingHead(response, onHead));
+      return readListsAnswer(response, onHead);
     },
     upload: (body) => client.request<UploadAnswer>("PATCH", path, { body }),
     events: (handlers, signal) => listenToSyncEvents(client, orgId, handlers, signal),
@@ -107,62 +107,4 @@ export function httpSyncApi(client: ApiClient, orgId: string): SyncApi {
 }
 
 const LISTS_TYPE = "application/x-ndjson";
-const CUT_SHORT = "the lists answer was cut short";
-
-/**
- * The answer's text; `onHead` hears its first line, parsed, as soon as that has come. Read in
- * slices: the chunks already come down are handed over without a turn of the page's loop, so a
- * page of megabytes would be decoded in one stretch that holds up a keystroke.
- */
-export async function textTellingHead(response: Response, onHead?: (head: ListsHead) => void, pacing = new Pacing()): Promise<string> {
-  if (!onHead || !response.body) return response.text();
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let told = false;
-  for (;;) {
-    if (pacing.spent()) await pacing.pause();
-    const { done, value } = await reader.read();
-    if (done) break;
-    const part = decoder.decode(value, { stream: true });
-    parts.push(part);
-    if (told || !part.includes("\n")) continue;
-    told = true;
-    const text = parts.join("");
-    parts.splice(0, parts.length, text);
-    let head: ListsHead;
-    try {
-      head = JSON.parse(text.slice(0, text.indexOf("\n"))) as ListsHead;
-    } catch {
-      continue; // Not a head: the whole answer's parse says why.
-    }
-    onHead(head);
-  }
-  parts.push(decoder.decode());
-  return parts.join("");
-}
-
-/**
- * Reads a lists answer: its first line is the page's head (cursor, epoch, alerts, how many
- * records follow), then each group is a line naming it and a line with its records, which stay
- * text. The records are not parsed, so an answer cut short is told by its last line break and
- * its count: stored, a cut list would fail every read.
- */
-export function parseListsAnswer(text: string): ListsAnswer {
-  if (!text.endsWith("\n")) throw new Error(CUT_SHORT);
-  const lines = text.slice(0, -1).split("\n");
-  if (lines.length % 2 !== 1) throw new Error(CUT_SHORT);
-  const head = JSON.parse(lines[0] as string) as ListsHead;
-  const groups: ListsGroup[] = [];
-  let count = 0;
-  for (let i = 1; i < lines.length; i += 2) {
-    const { kind, locationId, ids } = JSON.parse(lines[i] as string) as Omit<ListsGroup, "records">;
-    const records = lines[i + 1] as string;
-    if (!records.startsWith("[") || !records.endsWith("]")) throw new Error(`the lists answer's ${kind} records are not a list`);
-    groups.push({ kind, locationId, ids, records });
-    count += ids.length;
-  }
-  if (count !== head.recordCount) throw new Error(CUT_SHORT);
-  return { ...head, groups };
-}
 

@@ -4,9 +4,10 @@
  * with its badge number; on a phone they stay pinned to the bottom of the screen while the
  * list scrolls. The screen owns the selected tab and the search text.
  */
-import { Badge, Box, CircularProgress, Paper, Tab, Tabs, TextField, Toolbar, Typography } from "@mui/material";
-import { useId, type ReactNode } from "react";
+import { Badge, Box, Paper, Tab, Tabs, TextField, Toolbar, Typography } from "@mui/material";
+import { startTransition, useId, useOptimistic, type ReactNode } from "react";
 import { t } from "../lib/strings";
+import { SyncSpinner } from "./SyncSpinner";
 import { VisuallyHidden } from "./VisuallyHidden";
 
 export interface PaneTab {
@@ -52,21 +53,12 @@ export function TabbedPane({ title, headingLevel = "h2", tabs, selectedTab, onTa
         <Typography variant="h6" component={headingLevel} noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
           {title}
         </Typography>
-        {/* A turning arc of fixed length: the compositor moves it alone, where the arc's growing
-            and shrinking would be painted on the page's thread every frame of a long sync. */}
-        {syncing && <CircularProgress size={20} disableShrink aria-label={t("syncing")} />}
+        {syncing && <SyncSpinner label={t("syncing")} />}
         {actions}
       </Toolbar>
       {search && (
         <Box sx={{ px: 4, pb: 3 }}>
-          <TextField
-            label={t("search")}
-            type="search"
-            size="small"
-            fullWidth
-            value={search.value}
-            onChange={(event) => search.onChange(event.target.value)}
-          />
+          <SearchBox {...search} />
         </Box>
       )}
       <Box
@@ -120,5 +112,30 @@ export function TabbedPane({ title, headingLevel = "h2", tabs, selectedTab, onTa
         </Tabs>
       )}
     </Paper>
+  );
+}
+
+/**
+ * The pane's search box. A key shows at once, in a render of the box alone; the screen hears
+ * the text in a transition, so its render (the tabs' badges, the list) gives way to the next
+ * key and never holds up the frame that shows this one.
+ */
+function SearchBox({ value, onChange }: PaneSearch) {
+  const [shown, show] = useOptimistic(value);
+  return (
+    <TextField
+      label={t("search")}
+      type="search"
+      size="small"
+      fullWidth
+      value={shown}
+      onChange={(event) => {
+        const text = event.target.value;
+        startTransition(() => {
+          show(text);
+          onChange(text);
+        });
+      }}
+    />
   );
 }

@@ -79,6 +79,15 @@ describe("TabbedPane", () => {
     expect(screen.getByRole("progressbar", { name: "Syncing" })).toBeTruthy();
   });
 
+  it("shows and hides a badge at once, not scaled over a fifth of a second", () => {
+    // A search that empties a list and fills it again hides and shows its tab's badge on each
+    // key; scaled, each key set the page drawing every frame for 0.2 s, and the next key waited.
+    renderThemed(<Pane />);
+    const badges = [...document.querySelectorAll<HTMLElement>(".MuiBadge-badge")];
+    expect(badges.length).toBeGreaterThan(0);
+    for (const badge of badges) expect(getComputedStyle(badge).transition).toBe("none");
+  });
+
   it("turns the Syncing spinner a spoke at a time, a frame drawn per step rather than 60 a second", () => {
     // An animation that moves every frame keeps the page drawing 60 frames a second through a
     // whole first download, and each key typed meanwhile waits behind them for its own.

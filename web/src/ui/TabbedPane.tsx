@@ -4,7 +4,7 @@
  * with its badge number; on a phone they stay pinned to the bottom of the screen while the
  * list scrolls. The screen owns the selected tab and the search text.
  */
-import { Badge, Box, Paper, Tab, Tabs, TextField, Toolbar, Typography } from "@mui/material";
+import { Badge, Box, Paper, badgeClasses, Tab, Tabs, TextField, Toolbar, Typography } from "@mui/material";
 import { startTransition, useId, useOptimistic, type ReactNode } from "react";
 import { t } from "../lib/strings";
 import { SyncSpinner } from "./SyncSpinner";
@@ -97,7 +97,7 @@ export function TabbedPane({ title, headingLevel = "h2", tabs, selectedTab, onTa
               label={
                 // Named by what it shows: the label, then the count (the badge itself is hidden
                 // from screen readers, so the count is said once, a space apart).
-                <Badge badgeContent={tab.badge} color="primary" max={999} sx={{ pr: tab.badge ? 5 : 0 }}>
+                <Badge badgeContent={tab.badge} color="primary" max={999} sx={{ pr: tab.badge ? 5 : 0, [`& .${badgeClasses.badge}`]: { transition: "none" } }}>
                   {tab.label}
                   {tab.badge ? (
                     <>

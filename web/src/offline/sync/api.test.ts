@@ -88,6 +88,24 @@ describe("reading a lists answer", () => {
     }
   });
 
+  it("refuses a line as soon as it has come, before the rest of the answer, and stops the body", async () => {
+    const reader = new ListsAnswerReader();
+    expect(() => reader.push(`${head(2)}\n${header}\n{"id":"x"}\n`)).toThrow("not a list");
+    expect(() => new ListsAnswerReader().push("null\n")).toThrow("head is not an object");
+    expect(() => new ListsAnswerReader().push(`${head(1)}\n0\n`)).toThrow("group is not an object");
+
+    // The server would go on sending: the body is cancelled, not left open.
+    const cancel = vi.fn();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`${head(2)}\n${header}\n{"id":"x"}\n`));
+      },
+      cancel,
+    });
+    await expect(readListsAnswer(new Response(body))).rejects.toThrow("not a list");
+    expect(cancel).toHaveBeenCalled();
+  });
+
   it("tells the head as soon as it has come, from bytes split anywhere, a letter's too", async () => {
     const bytes = new TextEncoder().encode(answer);
     const accent = bytes.indexOf(0xc3);

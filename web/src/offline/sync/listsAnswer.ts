@@ -40,16 +40,16 @@ export class ListsAnswerReader {
 
   /** The whole answer, once its text has all come; fails when it was cut short. */
   end(): ListsAnswer {
-    if (this.unfinished.length > 0 || !this.head || this.named || this.count !== this.head.recordCount) throw new Error(CUT_SHORT);
+    if (this.unfinished.length > 0 || this.head === undefined || this.named !== undefined || this.count !== this.head.recordCount) throw new Error(CUT_SHORT);
     return { ...this.head, groups: this.groups };
   }
 
   private place(line: string): void {
-    if (!this.head) {
-      this.head = JSON.parse(line) as ListsHead;
+    if (this.head === undefined) {
+      this.head = objectOf(line, "head") as ListsHead;
       this.onHead?.(this.head);
-    } else if (!this.named) {
-      this.named = JSON.parse(line) as Omit<ListsGroup, "records">;
+    } else if (this.named === undefined) {
+      this.named = objectOf(line, "group") as Omit<ListsGroup, "records">;
     } else {
       const { kind, locationId, ids } = this.named;
       if (!line.startsWith("[") || !line.endsWith("]")) throw new Error(`the lists answer's ${kind} records are not a list`);
@@ -58,6 +58,13 @@ export class ListsAnswerReader {
       this.named = undefined;
     }
   }
+}
+
+/** A line that must be a JSON object (the head, a group's name). */
+function objectOf(line: string, what: string): object {
+  const value: unknown = JSON.parse(line);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error(`the lists answer's ${what} is not an object`);
+  return value;
 }
 
 /** Reads a lists answer whole from its text. */
@@ -80,11 +87,17 @@ export async function readListsAnswer(response: Response, onHead?: (head: ListsH
   }
   const body = response.body.getReader();
   const decoder = new TextDecoder();
-  for (;;) {
-    if (pacing.spent()) await pacing.pause();
-    const { done, value } = await body.read();
-    if (done) break;
-    reader.push(decoder.decode(value, { stream: true }));
+  try {
+    for (;;) {
+      if (pacing.spent()) await pacing.pause();
+      const { done, value } = await body.read();
+      if (done) break;
+      reader.push(decoder.decode(value, { stream: true }));
+    }
+  } catch (error) {
+    // A line refused partway: the rest of the answer is not wanted.
+    body.cancel().catch(() => undefined);
+    throw error;
   }
   reader.push(decoder.decode());
   return reader.end();

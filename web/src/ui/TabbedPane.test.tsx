@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { Suspense, use, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TabbedPane, type PaneTab } from "./TabbedPane";
 import { SPINNER_STEPS } from "./SyncSpinner";
@@ -77,6 +77,33 @@ describe("TabbedPane", () => {
     cleanup();
     renderThemed(<Pane syncing />);
     expect(screen.getByRole("progressbar", { name: "Syncing" })).toBeTruthy();
+  });
+
+  it("shows each key at once while the screen's own render of the search waits", async () => {
+    // The screen hears the text in a transition: its render, here one waiting on data, keeps
+    // what shows meanwhile, and the box shows the key by itself.
+    let release = () => {};
+    const waiting = new Promise<void>((resolve) => (release = resolve));
+    function Results({ query }: { query: string }) {
+      if (query === "p") use(waiting);
+      return <p>Results for {query || "nothing"}</p>;
+    }
+    function Screen() {
+      const [query, setQuery] = useState("");
+      return (
+        <Suspense fallback={<p>Loading</p>}>
+          <TabbedPane title="Sites" tabs={[]} selectedTab="" onTabChange={vi.fn()} search={{ value: query, onChange: setQuery }}>
+            <Results query={query} />
+          </TabbedPane>
+        </Suspense>
+      );
+    }
+    renderThemed(<Screen />);
+    await userEvent.type(screen.getByRole("searchbox", { name: "Search" }), "p");
+    expect(screen.getByRole("searchbox", { name: "Search" })).toHaveProperty("value", "p");
+    expect(screen.queryByText("Loading")).toBeNull();
+    expect(screen.getByText("Results for nothing")).toBeTruthy();
+    release();
   });
 
   it("names the search box by a placeholder and its label for assistive technology, with nothing that moves as it takes the focus", async () => {

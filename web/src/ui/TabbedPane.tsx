@@ -20,6 +20,7 @@ export interface PaneTab {
 
 export interface PaneSearch {
   value: string;
+  /** Called in a transition; it must set the screen's state at once (not after an await), or the box falls back to `value` when the transition ends. */
   onChange: (text: string) => void;
 }
 
@@ -132,6 +133,9 @@ function SearchBox({ value, onChange }: PaneSearch) {
       size="small"
       fullWidth
       placeholder={t("search")}
+      // The box's only visible name: in the secondary text's colour (4.5:1 and more), not MUI's
+      // faded placeholder (about 2.5:1).
+      sx={{ "& input::placeholder": { color: "text.secondary", opacity: 1 } }}
       slotProps={{
         htmlInput: { "aria-label": t("search") },
         input: {

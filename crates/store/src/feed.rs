@@ -4,6 +4,8 @@
 use fieldtag_domain::sync_kind::SyncKind;
 use serde_json::Value;
 use sqlx::Row;
+use sqlx::any::{Any, AnyArguments};
+use sqlx::query::Query;
 
 use std::collections::BTreeMap;
 
@@ -33,6 +35,25 @@ pub struct ChangeList {
     /// The records as stored, each with `"version": N` as its first field, comma-separated, oldest first.
     pub records: String,
     pub count: i64,
+}
+
+/// Which page of the feed to read: at most `limit` changes after `cursor` of the given kinds;
+/// with `received_since` (Unix ms) only those the server received at or after it.
+#[derive(Debug, Clone, Copy)]
+pub struct FeedPage<'a> {
+    pub org_id: &'a str,
+    pub cursor: i64,
+    pub kinds: &'a [&'a str],
+    pub received_since: Option<i64>,
+    pub limit: i64,
+}
+
+/// Binds each of `kinds`, in order, to the query's next parameters (its `kind IN (…)`).
+fn bind_kinds<'q>(mut query: Query<'q, Any, AnyArguments<'q>>, kinds: &[&'q str]) -> Query<'q, Any, AnyArguments<'q>> {
+    for kind in kinds {
+        query = query.bind(*kind);
+    }
+    query
 }
 
 /// A page of the feed as lists: [`Store::change_lists_after`].
@@ -108,47 +129,28 @@ pub fn push_with_version(out: &mut String, data: &str, version: i64) {
 }
 
 impl Store {
-    /// Changes after `cursor`, oldest first, at most `limit`, of the given kinds;
-    /// with `received_since` (Unix ms) only those the server received at or after it.
-    /// The records come as the JSON text they are stored as, ready to send.
-    pub async fn changes_after(
-        &self,
-        org_id: &str,
-        cursor: i64,
-        kinds: &[&str],
-        received_since: Option<i64>,
-        limit: i64,
-    ) -> Result<Vec<RawChange>> {
-        if kinds.is_empty() {
+    /// The page's changes, oldest first. The records come as the JSON text they are stored as,
+    /// ready to send.
+    pub async fn changes_after(&self, page: &FeedPage<'_>) -> Result<Vec<RawChange>> {
+        if page.kinds.is_empty() {
             return Ok(Vec::new());
         }
-        let kind_params: Vec<String> = (0..kinds.len()).map(|i| format!("${}", i + 5)).collect();
+        let kind_params: Vec<String> = (0..page.kinds.len()).map(|i| format!("${}", i + 5)).collect();
         let sql = format!(
             "SELECT kind, version, data, id, location_id FROM records
              WHERE org_id = $1 AND version > $2 AND received_at >= $3 AND kind IN ({})
              ORDER BY version LIMIT $4",
             kind_params.join(", ")
         );
-        let mut query = sqlx::query(&sql).bind(org_id).bind(cursor).bind(received_since.unwrap_or(i64::MIN)).bind(limit);
-        for kind in kinds {
-            query = query.bind(*kind);
-        }
-        query.fetch_all(&self.pool).await?.iter().map(raw_change).collect()
+        let query = sqlx::query(&sql).bind(page.org_id).bind(page.cursor).bind(page.received_since.unwrap_or(i64::MIN)).bind(page.limit);
+        bind_kinds(query, page.kinds).fetch_all(&self.pool).await?.iter().map(raw_change).collect()
     }
 
-    /// A page of the feed: at most `limit` changes after `cursor`, and whether more remain
-    /// (told by reading one more).
-    pub async fn change_page(
-        &self,
-        org_id: &str,
-        cursor: i64,
-        kinds: &[&str],
-        received_since: Option<i64>,
-        limit: i64,
-    ) -> Result<(Vec<RawChange>, bool)> {
-        let mut changes = self.changes_after(org_id, cursor, kinds, received_since, limit + 1).await?;
-        let has_more = changes.len() as i64 > limit;
-        changes.truncate(limit as usize);
+    /// The page's changes, and whether more remain (told by reading one more).
+    pub async fn change_page(&self, page: &FeedPage<'_>) -> Result<(Vec<RawChange>, bool)> {
+        let mut changes = self.changes_after(&FeedPage { limit: page.limit + 1, ..*page }).await?;
+        let has_more = changes.len() as i64 > page.limit;
+        changes.truncate(page.limit as usize);
         Ok((changes, has_more))
     }
 
@@ -156,22 +158,15 @@ impl Store {
     /// (the compact JSON this server wrote) with `"version": N` spliced in first, as the object
     /// answer sends it. The page's records of the kinds in `rows_of` come one by one too, from
     /// the same reading (a caller that shows them otherwise remakes their lists).
-    pub async fn change_lists_after(
-        &self,
-        org_id: &str,
-        cursor: i64,
-        kinds: &[&str],
-        received_since: Option<i64>,
-        limit: i64,
-        rows_of: &[&str],
-    ) -> Result<ChangeLists> {
+    pub async fn change_lists_after(&self, page: &FeedPage<'_>, rows_of: &[&str]) -> Result<ChangeLists> {
+        let FeedPage { org_id, cursor, kinds, received_since, limit } = *page;
         if kinds.is_empty() {
             return Ok(ChangeLists { lists: Vec::new(), last_version: None, has_more: false, rows: Vec::new() });
         }
         if self.engine() == Engine::Postgres {
             // Its rows come in one stream, and its own joining (a sort per list, a copy per
             // `||`) is slower than the lists made here.
-            let (changes, has_more) = self.change_page(org_id, cursor, kinds, received_since, limit).await?;
+            let (changes, has_more) = self.change_page(page).await?;
             let rows = changes.iter().filter(|change| rows_of.contains(&change.kind.as_str())).cloned().collect();
             return Ok(ChangeLists {
                 last_version: changes.last().map(|change| change.version),
@@ -203,10 +198,7 @@ impl Store {
              FROM page GROUP BY 1, 2"
         );
         let since = received_since.unwrap_or(i64::MIN);
-        let mut query = sqlx::query(&sql).bind(org_id).bind(cursor).bind(since).bind(limit);
-        for kind in kinds.iter().chain(&scoped) {
-            query = query.bind(*kind);
-        }
+        let query = bind_kinds(bind_kinds(sqlx::query(&sql).bind(org_id).bind(cursor).bind(since).bind(limit), kinds), &scoped);
         // One reading: what follows the page, and its rows, are those of the lists' moment.
         let mut tx = self.pool.begin().await?;
         let mut lists = Vec::new();
@@ -232,11 +224,7 @@ impl Store {
                     "SELECT 1 FROM records WHERE org_id = $1 AND version > $2 AND received_at >= $3 AND kind IN ({}) LIMIT 1",
                     params(4, kinds.len())
                 );
-                let mut query = sqlx::query(&sql).bind(org_id).bind(last).bind(since);
-                for kind in kinds {
-                    query = query.bind(*kind);
-                }
-                query.fetch_optional(&mut *tx).await?.is_some()
+                bind_kinds(sqlx::query(&sql).bind(org_id).bind(last).bind(since), kinds).fetch_optional(&mut *tx).await?.is_some()
             }
             _ => false,
         };
@@ -250,10 +238,7 @@ impl Store {
                  ORDER BY version",
                 params(5, rows_of.len())
             );
-            let mut query = sqlx::query(&sql).bind(org_id).bind(cursor).bind(last).bind(since);
-            for kind in rows_of {
-                query = query.bind(*kind);
-            }
+            let query = bind_kinds(sqlx::query(&sql).bind(org_id).bind(cursor).bind(last).bind(since), rows_of);
             rows = query.fetch_all(&mut *tx).await?.iter().map(raw_change).collect::<Result<_>>()?;
         }
         tx.commit().await?;

@@ -40,7 +40,7 @@ pub use billing::{EventChange, EventOutcome, Subscription, WebhookEvent};
 pub use connect::{Engine, Store};
 pub use csv_import::CsvImportEntry;
 pub use demo_organizations::DEMO_ORGANIZATIONS_KEPT_MILLIS;
-pub use feed::{ChangeList, ChangeLists, RawChange, push_with_version};
+pub use feed::{ChangeList, ChangeLists, FeedPage, RawChange, push_with_version};
 pub use geocode_cache::CachedPlace;
 pub use identities::{ClaimRefusal, Identity};
 pub use imports::{ImportJob, ImportWrite, ImportWritten, NewImport};

@@ -10,7 +10,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use fieldtag_domain::permissions::Permission;
 use fieldtag_domain::sync_kind::SyncKind;
-use fieldtag_store::{ChangeList, RawChange, StoredRecord, SyncOutcome, now_stamp, push_with_version};
+use fieldtag_store::{ChangeList, FeedPage, RawChange, StoredRecord, SyncOutcome, now_stamp, push_with_version};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use tower_http::CompressionLevel;
@@ -122,9 +122,10 @@ pub async fn download(
             now_stamp()
         )
     };
+    let asked = FeedPage { org_id: &session.org_id, cursor, kinds: &keys, received_since, limit };
     match query.format.unwrap_or(DownloadFormat::Json) {
         DownloadFormat::Json => {
-            let (changes, has_more) = state.store.change_page(&session.org_id, cursor, &keys, received_since, limit).await?;
+            let (changes, has_more) = state.store.change_page(&asked).await?;
             let head = head(changes.len(), changes.last().map(|r| r.version), has_more);
             Ok(([(header::CONTENT_TYPE, "application/json")], object_answer(&session, &keys, &changes, &head)).into_response())
         }
@@ -132,7 +133,7 @@ pub async fn download(
             // Another user's record as a member may see it: the page's users come one by one too.
             let members_view = !session.can(Permission::SettingsRead);
             let rows_of: &[&str] = if members_view { &[SyncKind::Users.key()] } else { &[] };
-            let mut page = state.store.change_lists_after(&session.org_id, cursor, &keys, received_since, limit, rows_of).await?;
+            let mut page = state.store.change_lists_after(&asked, rows_of).await?;
             if let Some(users) = page.lists.iter_mut().find(|list| list.kind == SyncKind::Users.key())
                 && members_view
             {

@@ -11,7 +11,7 @@ use fieldtag_domain::records::check_record;
 use fieldtag_domain::records::fields::is_date_text;
 use fieldtag_domain::sync_kind::SyncKind;
 use fieldtag_domain::user::INVITATION_PENDING;
-use fieldtag_store::{IncomingRecord, Store, UploadRules, new_id, now_stamp};
+use fieldtag_store::{FeedPage, IncomingRecord, Store, UploadRules, new_id, now_stamp};
 use serde_json::{Map, Value, json};
 
 use super::client::{AppCustomer, AppEquipment, AppHistory, AppSite, AppUser};
@@ -57,7 +57,7 @@ impl Existing {
         }
         let mut cursor = 0;
         loop {
-            let page = store.changes_after(org_id, cursor, &kinds, None, 5_000).await?;
+            let page = store.changes_after(&FeedPage { org_id, cursor, kinds: &kinds, received_since: None, limit: 5_000 }).await?;
             let Some(last) = page.last() else { break };
             cursor = last.version;
             for change in &page {

@@ -6,7 +6,7 @@ import { LoadingFade } from "../ui/LoadingFade";
 export function LoadingPage() {
   return (
     <LoadingFade>
-      <Box data-loading-fade sx={{ minHeight: "100dvh", display: "grid", placeItems: "center" }}>
+      <Box sx={{ minHeight: "100dvh", display: "grid", placeItems: "center" }}>
         <CircularProgress aria-label={t("loading")} />
       </Box>
     </LoadingFade>

@@ -12,7 +12,7 @@ import { LoadingFade } from "./LoadingFade";
 export function ListSkeleton({ rows = 6 }: { rows?: number }) {
   return (
     <LoadingFade>
-      <Box data-loading-fade role="progressbar" aria-label={t("loading")}>
+      <Box role="progressbar" aria-label={t("loading")}>
         {Array.from({ length: rows }, (_, index) => (
           <Box key={index} sx={{ px: 4, py: 3, borderBottom: 1, borderColor: "divider" }}>
             <Skeleton variant="text" width="55%" animation={false} />

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Suspense, use, useState } from "react";
+import { Profiler, Suspense, use, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TabbedPane, type PaneTab } from "./TabbedPane";
 import { SPINNER_STEPS } from "./SyncSpinner";
@@ -106,6 +106,32 @@ describe("TabbedPane", () => {
     release();
   });
 
+  it("renders no more for a key that fills or empties the box than for any other key", async () => {
+    // A form control that tracks whether its box is filled renders the box again, at once, when
+    // the first key fills it or the last one empties it: a second render a key waits behind.
+    const commits = vi.fn();
+    renderThemed(
+      <Profiler id="pane" onRender={commits}>
+        <Pane />
+      </Profiler>,
+    );
+    const box = screen.getByRole("searchbox", { name: "Search" });
+    await userEvent.click(box);
+    const rendersFor = async (key: string) => {
+      commits.mockClear();
+      await userEvent.keyboard(key);
+      return commits.mock.calls.length;
+    };
+    const filling = await rendersFor("a");
+    const typing = await rendersFor("b");
+    const keeping = await rendersFor("{Backspace}");
+    const emptying = await rendersFor("{Backspace}");
+    expect(box).toHaveProperty("value", "");
+    expect(typing).toBeGreaterThan(0);
+    expect(filling).toBe(typing);
+    expect(emptying).toBe(keeping);
+  });
+
   it("names the search box by a placeholder and its label for assistive technology, with nothing that moves as it takes the focus", async () => {
     // A floating label slides over 0.2 s as the box takes the focus, right as typing starts
     // (on a first download, while the page is busiest); a search bar's placeholder does not move.
@@ -113,7 +139,7 @@ describe("TabbedPane", () => {
     const box = screen.getByRole("searchbox", { name: "Search" });
     expect(box.getAttribute("placeholder")).toBe("Search");
     await userEvent.click(box);
-    const field = box.closest(".MuiFormControl-root") as HTMLElement;
+    const field = box.closest(".MuiOutlinedInput-root") as HTMLElement;
     expect(field.querySelector("label")).toBeNull();
     // The outline's notch, cut for a label, holds none: it has nothing to open.
     expect(field.querySelector("legend")?.textContent?.replace(/[\s\u200b]/g, "") ?? "").toBe("");

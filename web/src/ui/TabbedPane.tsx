@@ -4,7 +4,7 @@
  * with its badge number; on a phone they stay pinned to the bottom of the screen while the
  * list scrolls. The screen owns the selected tab and the search text.
  */
-import { Badge, Box, InputAdornment, Paper, badgeClasses, Tab, Tabs, TextField, Toolbar, Typography } from "@mui/material";
+import { Badge, Box, InputAdornment, OutlinedInput, Paper, badgeClasses, Tab, Tabs, Toolbar, Typography } from "@mui/material";
 import { startTransition, useId, useOptimistic, type ReactNode } from "react";
 import { t } from "../lib/strings";
 import { SearchIcon } from "./icons";
@@ -127,8 +127,10 @@ export function TabbedPane({ title, headingLevel = "h2", tabs, selectedTab, onTa
  */
 function SearchBox({ value, onChange }: PaneSearch) {
   const [shown, show] = useOptimistic(value);
+  // A bare input, not a text field: its form control would render the box again, at once, as
+  // the first key fills it and as the last empties it, for a label this bar does not have.
   return (
-    <TextField
+    <OutlinedInput
       type="search"
       size="small"
       fullWidth
@@ -136,16 +138,12 @@ function SearchBox({ value, onChange }: PaneSearch) {
       // The box's only visible name: in the secondary text's colour (4.5:1 and more), not MUI's
       // faded placeholder (about 2.5:1).
       sx={{ "& input::placeholder": { color: "text.secondary", opacity: 1 } }}
-      slotProps={{
-        htmlInput: { "aria-label": t("search") },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
+      inputProps={{ "aria-label": t("search") }}
+      startAdornment={
+        <InputAdornment position="start">
+          <SearchIcon fontSize="small" />
+        </InputAdornment>
+      }
       value={shown}
       onChange={(event) => {
         const text = event.target.value;

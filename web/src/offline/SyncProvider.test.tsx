@@ -4,6 +4,8 @@ import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SyncProvider, useRecords, useSyncEngine, useSyncStatus } from "./SyncProvider";
 import { type TestTab, openTab, testWorld } from "../test/fakeSync";
+import type { SyncEngine } from "./sync/engine";
+import type { SyncStatus } from "./sync/status";
 
 const ORG = "0000000000000000000000000000000a";
 const SITE = "1111111111111111111111111111111b";
@@ -57,6 +59,44 @@ describe("SyncProvider", () => {
     expect(images.kick).toHaveBeenCalled();
     view.unmount();
     expect(images.stop).toHaveBeenCalledTimes(1);
+  });
+
+  it("renders a screen that reads one part of the status again only when that part changes", () => {
+    // The status is read through the browser's store hook, which renders at once and whole: a
+    // screen that showed the sync state rendered again for each clock offset a download heard.
+    let current: SyncStatus = { state: "syncing", online: true, rejected: [], pending: 0 };
+    const listeners = new Set<(status: SyncStatus) => void>();
+    const publish = (patch: Partial<SyncStatus>) => {
+      current = { ...current, ...patch };
+      for (const listener of listeners) listener(current);
+    };
+    const engine = {
+      start: () => {},
+      stop: () => {},
+      status: () => current,
+      subscribe: (listener: (status: SyncStatus) => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    } as unknown as SyncEngine;
+    const renders = vi.fn();
+    function State() {
+      const state = useSyncStatus((status) => status.state);
+      renders();
+      return <p role="status">{state}</p>;
+    }
+    render(
+      <SyncProvider engine={engine}>
+        <State />
+      </SyncProvider>,
+    );
+    renders.mockClear();
+    act(() => publish({ clockOffset: 12 }));
+    act(() => publish({ clockOffset: 15, pending: 1 }));
+    expect(renders).not.toHaveBeenCalled();
+    act(() => publish({ state: "upToDate" }));
+    expect(screen.getByRole("status").textContent).toBe("upToDate");
+    expect(renders).toHaveBeenCalledTimes(1);
   });
 
   it("runs the engine and shows a site's records, re-read when they change", async () => {

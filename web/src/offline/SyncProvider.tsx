@@ -51,9 +51,16 @@ export function useSyncEngine(): SyncEngine {
   return engine;
 }
 
-export function useSyncStatus(): SyncStatus {
+/**
+ * The sync status, or with `part` one part of it (a value, or an object the status keeps until
+ * it changes): the screen renders again only when that part changes. The store hook renders at
+ * once and whole, so a screen that shows only the state does not render for a clock offset.
+ */
+export function useSyncStatus(): SyncStatus;
+export function useSyncStatus<T>(part: (status: SyncStatus) => T): T;
+export function useSyncStatus<T>(part?: (status: SyncStatus) => T): T | SyncStatus {
   const engine = useSyncEngine();
-  return useSyncExternalStore(engine.subscribe, engine.status);
+  return useSyncExternalStore(engine.subscribe, () => (part ? part(engine.status()) : engine.status()));
 }
 
 const NONE: never[] = [];

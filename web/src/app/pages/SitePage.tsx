@@ -29,7 +29,7 @@ export function SitePage() {
   const infoId = useId();
   const reportsId = useId();
   const reports = useCanReadReports();
-  const downloaded = useSyncStatus().lastSuccessfulDownloadDate !== undefined;
+  const downloaded = useSyncStatus((status) => status.lastSuccessfulDownloadDate !== undefined);
 
   if (!loaded || (!site && !downloaded)) {
     return (

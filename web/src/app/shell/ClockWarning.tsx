@@ -29,7 +29,7 @@ export function clockWarning(offset: number | undefined): string | null {
 }
 
 export function ClockWarning() {
-  const warning = clockWarning(useSyncStatus().clockOffset);
+  const warning = useSyncStatus((status) => clockWarning(status.clockOffset));
   return warning ? (
     <Alert severity="warning" sx={{ mx: 3, mt: 3 }}>
       {warning}

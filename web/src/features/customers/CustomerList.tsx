@@ -17,7 +17,7 @@ import { searchCustomers } from "./customerDraft";
 
 export function CustomerList({ customers, selectedId }: { customers: readonly Customer[]; selectedId?: string }) {
   const { user } = useAuth();
-  const status = useSyncStatus();
+  const syncing = useSyncStatus((status) => status.state === "syncing");
   const [query, setQuery] = useState("");
   const shown = useMemo(() => searchCustomers(customers, query), [customers, query]);
   return (
@@ -28,7 +28,7 @@ export function CustomerList({ customers, selectedId }: { customers: readonly Cu
       selectedTab=""
       onTabChange={() => undefined}
       search={{ value: query, onChange: setQuery }}
-      syncing={status.state === "syncing"}
+      syncing={syncing}
       actions={
         can(user, "LOCATION_WRITE") && (
           <Button variant="contained" size="small" component={RouterLink} to="/customers/new">

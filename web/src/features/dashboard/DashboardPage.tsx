@@ -51,7 +51,7 @@ function Dashboard({ orgId }: { orgId: string }) {
   const records = useDashboardRecords();
   const catalogue = useCatalogue();
   const now = useNow(REFRESH_MS);
-  const downloaded = useSyncStatus().lastSuccessfulDownloadDate !== undefined;
+  const downloaded = useSyncStatus((status) => status.lastSuccessfulDownloadDate !== undefined);
   const users = useRecords<UserRecord>("users");
   // Worked out behind the paint: the last numbers stay while new records are counted.
   const input = useDeferredValue(records);

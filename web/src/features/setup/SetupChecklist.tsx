@@ -52,7 +52,7 @@ function useAnyEquipment(sites: readonly Site[], skip: boolean): boolean {
 
 export function SetupChecklist({ place }: { place: "welcome" | "home" }) {
   const { user } = useAuth();
-  const { lastSuccessfulDownloadDate } = useSyncStatus();
+  const lastSuccessfulDownloadDate = useSyncStatus((status) => status.lastSuccessfulDownloadDate);
   const orgId = user?.orgId ?? "";
   const [dismissed, setDismissed] = useState(() => readDismissed(orgId));
   const hidden = place === "home" && dismissed;

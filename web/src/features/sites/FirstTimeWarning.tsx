@@ -22,7 +22,7 @@ function alreadyShown(key: string): boolean {
 
 export function FirstTimeWarning({ userId }: { userId: string }) {
   const engine = useSyncEngine();
-  const { lastSuccessfulDownloadDate } = useSyncStatus();
+  const lastSuccessfulDownloadDate = useSyncStatus((status) => status.lastSuccessfulDownloadDate);
   const desktop = useDevice() === "desktop";
   const [open, setOpen] = useState(false);
   const key = firstTimeWarningKey(userId);

@@ -28,7 +28,7 @@ export function largerMapUrl({ lat, lon }: Point): string {
 type Lookup = { query: string; state: "loading" | "notFound" | "failed" | "off" } | { query: string; state: "found"; point: Point };
 
 export function SiteMap({ site }: { site: Partial<Site> }) {
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((status) => status.online);
   const { client, user } = useAuth();
   const orgId = user?.orgId ?? "";
   const query = mapQuery(site);

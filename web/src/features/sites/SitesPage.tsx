@@ -40,7 +40,8 @@ export function SitesPage() {
   const stored = useLoadedRecords<Site>("locations");
   const sites = stored ?? NO_SITES;
   const events = useRecords<ScheduledEvent>("schedule");
-  const status = useSyncStatus();
+  const syncing = useSyncStatus((status) => status.state === "syncing");
+  const downloaded = useSyncStatus((status) => status.lastSuccessfulDownloadDate !== undefined);
   const device = useDevice();
   const phone = device === "mobile";
   const navigate = useNavigate();
@@ -103,7 +104,7 @@ export function SitesPage() {
   const mayAdd = can(user, "LOCATION_WRITE");
   // Not read from the device yet, or the first download (which brings the sites and the
   // schedule) still running: nothing is known yet.
-  const loading = stored === undefined || (status.lastSuccessfulDownloadDate === undefined && sites.length === 0);
+  const loading = stored === undefined || (!downloaded && sites.length === 0);
   // New records (heard from the store, an urgent update) reach the rows in a render of their
   // own that gives way to input, so 50 rows (tens of ms on a slow phone) never hold up a
   // keystroke or the sync status; the search is deferred above, and the tab lives in the address,
@@ -123,7 +124,7 @@ export function SitesPage() {
         selectedTab={tab}
         onTabChange={(value) => setParam("tab", value === "today" ? "" : value)}
         search={tab === "all" ? { value: query, onChange: setQuery } : undefined}
-        syncing={status.state === "syncing"}
+        syncing={syncing}
         busy={loading}
         actions={
           mayAdd && (

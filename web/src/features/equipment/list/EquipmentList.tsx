@@ -71,7 +71,8 @@ function SiteEquipment({ locationId }: { locationId: string }) {
   const read = useSiteRecords(locationId);
   const site = read?.records;
   const catalogue = useCatalogue();
-  const status = useSyncStatus();
+  const syncing = useSyncStatus((status) => status.state === "syncing");
+  const lastDownload = useSyncStatus((status) => status.lastSuccessfulDownloadDate);
   const device = useDevice();
   const now = useNow(DUE_REFRESH_MS);
   const [tab, setTab] = useState<TabValue>("all");
@@ -133,7 +134,6 @@ function SiteEquipment({ locationId }: { locationId: string }) {
   const openedSite = opened?.site ?? site?.site;
   const openedItem = opened && (opened.equipment ?? equipment?.find((e) => e.id === opened.id));
   const siteZone = site?.site.timeZone;
-  const lastDownload = status.lastSuccessfulDownloadDate;
 
   // A phone or tablet does the work: the tag, with Perform (and Options). A desktop gets the options.
   const openRow = useCallback(
@@ -171,7 +171,7 @@ function SiteEquipment({ locationId }: { locationId: string }) {
         selectedTab={tab}
         onTabChange={(value) => setTab(value as TabValue)}
         search={{ value: query, onChange: setQuery }}
-        syncing={status.state === "syncing"}
+        syncing={syncing}
         actions={
           <>
             <Tooltip title={t("equipmentFindBySerial")}>

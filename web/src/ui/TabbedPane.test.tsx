@@ -139,8 +139,8 @@ describe("TabbedPane", () => {
     const box = screen.getByRole("searchbox", { name: "Search" });
     expect(box.getAttribute("placeholder")).toBe("Search");
     await userEvent.click(box);
+    expect(document.querySelector("label")).toBeNull();
     const field = box.closest(".MuiOutlinedInput-root") as HTMLElement;
-    expect(field.querySelector("label")).toBeNull();
     // The outline's notch, cut for a label, holds none: it has nothing to open.
     expect(field.querySelector("legend")?.textContent?.replace(/[\s\u200b]/g, "") ?? "").toBe("");
   });

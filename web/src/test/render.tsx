@@ -49,11 +49,3 @@ export function preferLessMotion(reduce: boolean): void {
     dispatchEvent: () => false,
   });
 }
-
-/** The declarations of the style rules written for `element`'s own classes (emotion's, as MUI's `sx` makes them). */
-export function ownCss(element: Element): string {
-  const text = [...document.querySelectorAll("style")].map((style) => style.textContent ?? "").join("\n");
-  return [...element.classList]
-    .flatMap((name) => [...text.matchAll(new RegExp(`\\.${name}\\{([^}]*)\\}`, "g"))].map((found) => found[1]))
-    .join(";");
-}

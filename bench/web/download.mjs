@@ -354,6 +354,12 @@ function report(name, runs, records) {
   if (sum("typed") > 0 && sum("typedQuiet") > 0) {
     const ratio = (q) => (quantile(during.map((key) => key.ms), sum("typed"), q) / quantile(quiet.map((key) => key.ms), sum("typedQuiet"), q)).toFixed(2);
     console.log(`web: search keystrokes during the download / on the quiet page (${name}): median ${ratio(0.5)}×, 90th percentile ${ratio(0.9)}×`);
+    // Nothing downloads on the quiet page: its share of slow keys is the machine's and the screen's own.
+    const share = (keys, typed) => {
+      const over = keys.filter((key) => key.ms >= 50).length;
+      return `${over} of ${typed} (${((100 * over) / typed).toFixed(1)}%)`;
+    };
+    console.log(`web: search keystrokes of 50 ms or more (${name}): during the download ${share(during, sum("typed"))}, on the quiet page ${share(quiet, sum("typedQuiet"))}`);
   }
   return records / seconds;
 }

@@ -1,19 +1,42 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { AT_LATEST_MS, type ServiceWorkerGate, serviceWorkerGate } from "./serviceWorkerGate";
+import { AT_LATEST_MS, QUIET_MS, type ServiceWorkerGate, serviceWorkerGate } from "./serviceWorkerGate";
 
 function Probe({ gate }: { gate: ServiceWorkerGate }) {
   return <p>{gate.useOpen() ? "register" : "wait"}</p>;
 }
 
-/** Timers that run only when the test says so. */
+/** A clock and timers that move only when the test says so. */
 function manualTimers() {
-  const timers: { run: () => void; ms: number }[] = [];
+  let time = 0;
+  let timers: { run: () => void; at: number }[] = [];
   return {
-    setTimer: (run: () => void, ms: number) => timers.push({ run, ms }),
-    fire: (ms: number) => timers.filter((timer) => timer.ms <= ms).forEach((timer) => timer.run()),
+    setTimer: (run: () => void, ms: number) => timers.push({ run, at: time + ms }),
+    now: () => time,
+    /** Moves the clock on by `ms`, running each timer that comes due on the way. */
+    advance(ms: number) {
+      const until = time + ms;
+      for (;;) {
+        const next = timers.filter((timer) => timer.at <= until).sort((a, b) => a.at - b.at)[0];
+        if (!next) break;
+        timers = timers.filter((timer) => timer !== next);
+        time = next.at;
+        next.run();
+      }
+      time = until;
+    },
   };
+}
+
+/** A gate on a device no worker controls yet, with the test's clock and its own page to type in. */
+function newDeviceGate() {
+  const timers = manualTimers();
+  const page = new EventTarget();
+  const gate = serviceWorkerGate({ controlled: () => false, setTimer: timers.setTimer, now: timers.now, input: page });
+  const press = () => page.dispatchEvent(new Event("keydown"));
+  const tap = () => page.dispatchEvent(new Event("pointerdown"));
+  return { gate, timers, press, tap };
 }
 
 const settle = () => act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
@@ -21,16 +44,21 @@ const settle = () => act(async () => await new Promise((resolve) => setTimeout(r
 describe("the service worker's registration", () => {
   afterEach(cleanup);
 
-  it("waits on a new device for the session's first sync, then registers, and at once in a page mounted later", async () => {
-    const timers = manualTimers();
-    const gate = serviceWorkerGate({ controlled: () => false, setTimer: timers.setTimer });
+  it("waits on a new device for the session's first sync and a quiet moment after it, then registers, and at once in a page mounted later", async () => {
+    const { gate, timers } = newDeviceGate();
     render(<Probe gate={gate} />);
     let finish: () => void = () => {};
     gate.openAfter(new Promise<void>((resolve) => (finish = resolve)));
+    timers.advance(500);
     await settle();
     expect(screen.getByText("wait")).toBeTruthy();
 
     finish();
+    await settle();
+    timers.advance(QUIET_MS - 500 - 1);
+    await settle();
+    expect(screen.getByText("wait")).toBeTruthy();
+    timers.advance(1);
     await settle();
     expect(screen.getByText("register")).toBeTruthy();
     cleanup();
@@ -38,29 +66,77 @@ describe("the service worker's registration", () => {
     expect(screen.getByText("register")).toBeTruthy();
   });
 
+  it("registers as the first sync ends when nobody has used the page for a while", async () => {
+    const { gate, timers } = newDeviceGate();
+    render(<Probe gate={gate} />);
+    let finish: () => void = () => {};
+    gate.openAfter(new Promise<void>((resolve) => (finish = resolve)));
+    timers.advance(QUIET_MS);
+    finish();
+    await settle();
+    expect(screen.getByText("register")).toBeTruthy();
+  });
+
+  it("puts the install off while keys and taps come after the first sync, the list's first search", async () => {
+    const { gate, timers, press, tap } = newDeviceGate();
+    render(<Probe gate={gate} />);
+    gate.openAfter(Promise.resolve());
+    await settle();
+    for (let i = 0; i < 10; i++) {
+      timers.advance(QUIET_MS / 2);
+      if (i % 2) press();
+      else tap();
+    }
+    await settle();
+    expect(screen.getByText("wait")).toBeTruthy();
+    timers.advance(QUIET_MS - 1);
+    await settle();
+    expect(screen.getByText("wait")).toBeTruthy();
+    timers.advance(1);
+    await settle();
+    expect(screen.getByText("register")).toBeTruthy();
+  });
+
   it("registers after a first sync that failed as after one that succeeded", async () => {
-    const gate = serviceWorkerGate({ controlled: () => false, setTimer: manualTimers().setTimer });
+    const { gate, timers } = newDeviceGate();
     render(<Probe gate={gate} />);
     gate.openAfter(Promise.reject(new Error("Device is offline")));
+    await settle();
+    timers.advance(QUIET_MS);
     await settle();
     expect(screen.getByText("register")).toBeTruthy();
   });
 
   it("registers anyway when the first sync has not ended after the longest wait", async () => {
-    const timers = manualTimers();
-    const gate = serviceWorkerGate({ controlled: () => false, setTimer: timers.setTimer });
+    const { gate, timers } = newDeviceGate();
     render(<Probe gate={gate} />);
     gate.openAfter(new Promise(() => {}));
-    timers.fire(AT_LATEST_MS - 1);
+    timers.advance(AT_LATEST_MS - 1);
     await settle();
     expect(screen.getByText("wait")).toBeTruthy();
-    timers.fire(AT_LATEST_MS);
+    timers.advance(1);
+    await settle();
+    expect(screen.getByText("register")).toBeTruthy();
+  });
+
+  it("registers anyway after the longest wait while keys never stop", async () => {
+    const { gate, timers, press } = newDeviceGate();
+    render(<Probe gate={gate} />);
+    gate.openAfter(Promise.resolve());
+    await settle();
+    for (let waited = 0; waited < AT_LATEST_MS - 100; waited += 100) {
+      timers.advance(100);
+      press();
+    }
+    await settle();
+    expect(screen.getByText("wait")).toBeTruthy();
+    timers.advance(100);
     await settle();
     expect(screen.getByText("register")).toBeTruthy();
   });
 
   it("registers at once where a worker already controls the page (the login page too): it only looks for a new version", () => {
-    const gate = serviceWorkerGate({ controlled: () => true, setTimer: manualTimers().setTimer });
+    const gate = serviceWorkerGate({ controlled: () => true, setTimer: manualTimers().setTimer, input: new EventTarget() });
     render(<Probe gate={gate} />);
     expect(screen.getByText("register")).toBeTruthy();
   });

@@ -232,7 +232,13 @@ async function firstDownload(server, account, profile) {
     const seconds = await finished;
     const typed = await typing;
     if (session) await stopProfile(session);
-    // The baseline: the same keys on the same screen once the page is quiet.
+    // The baseline: the same keys on the same screen once the page is quiet, the app's offline
+    // shell installed first (a new device installs it once the first sync is over and the page
+    // has been left alone for a moment).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
+    });
     const quietFrom = await page.evaluate((wait) => new Promise((quiet) => setTimeout(() => quiet(performance.now()), wait)), QUIET_WAIT_MS);
     if (TYPING) {
       await page.getByRole("searchbox", { name: "Search" }).focus();

@@ -39,6 +39,13 @@ function newDeviceGate() {
   return { gate, timers, press, tap };
 }
 
+/** What the probe shows once the test's clock has moved on by `ms` and the page has settled. */
+async function shownAfter(timers: ReturnType<typeof manualTimers>, ms: number): Promise<string | null> {
+  timers.advance(ms);
+  await settle();
+  return screen.getByText(/^(wait|register)$/).textContent;
+}
+
 const settle = () => act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
 
 describe("the service worker's registration", () => {
@@ -49,18 +56,12 @@ describe("the service worker's registration", () => {
     render(<Probe gate={gate} />);
     let finish: () => void = () => {};
     gate.openAfter(new Promise<void>((resolve) => (finish = resolve)));
-    timers.advance(500);
-    await settle();
-    expect(screen.getByText("wait")).toBeTruthy();
+    expect(await shownAfter(timers, 500)).toBe("wait");
 
     finish();
     await settle();
-    timers.advance(QUIET_MS - 500 - 1);
-    await settle();
-    expect(screen.getByText("wait")).toBeTruthy();
-    timers.advance(1);
-    await settle();
-    expect(screen.getByText("register")).toBeTruthy();
+    expect(await shownAfter(timers, QUIET_MS - 500 - 1)).toBe("wait");
+    expect(await shownAfter(timers, 1)).toBe("register");
     cleanup();
     render(<Probe gate={gate} />);
     expect(screen.getByText("register")).toBeTruthy();
@@ -89,12 +90,8 @@ describe("the service worker's registration", () => {
     }
     await settle();
     expect(screen.getByText("wait")).toBeTruthy();
-    timers.advance(QUIET_MS - 1);
-    await settle();
-    expect(screen.getByText("wait")).toBeTruthy();
-    timers.advance(1);
-    await settle();
-    expect(screen.getByText("register")).toBeTruthy();
+    expect(await shownAfter(timers, QUIET_MS - 1)).toBe("wait");
+    expect(await shownAfter(timers, 1)).toBe("register");
   });
 
   it("registers after a first sync that failed as after one that succeeded", async () => {
@@ -102,21 +99,15 @@ describe("the service worker's registration", () => {
     render(<Probe gate={gate} />);
     gate.openAfter(Promise.reject(new Error("Device is offline")));
     await settle();
-    timers.advance(QUIET_MS);
-    await settle();
-    expect(screen.getByText("register")).toBeTruthy();
+    expect(await shownAfter(timers, QUIET_MS)).toBe("register");
   });
 
   it("registers anyway when the first sync has not ended after the longest wait", async () => {
     const { gate, timers } = newDeviceGate();
     render(<Probe gate={gate} />);
     gate.openAfter(new Promise(() => {}));
-    timers.advance(AT_LATEST_MS - 1);
-    await settle();
-    expect(screen.getByText("wait")).toBeTruthy();
-    timers.advance(1);
-    await settle();
-    expect(screen.getByText("register")).toBeTruthy();
+    expect(await shownAfter(timers, AT_LATEST_MS - 1)).toBe("wait");
+    expect(await shownAfter(timers, 1)).toBe("register");
   });
 
   it("registers anyway after the longest wait while keys never stop", async () => {
@@ -130,9 +121,7 @@ describe("the service worker's registration", () => {
     }
     await settle();
     expect(screen.getByText("wait")).toBeTruthy();
-    timers.advance(100);
-    await settle();
-    expect(screen.getByText("register")).toBeTruthy();
+    expect(await shownAfter(timers, 100)).toBe("register");
   });
 
   it("registers at once where a worker already controls the page (the login page too): it only looks for a new version", () => {

@@ -12,6 +12,7 @@ import { useRecords } from "../../offline/SyncProvider";
 import { SelectInput } from "../../ui/forms/SelectInput";
 import { TextInput } from "../../ui/forms/TextInput";
 import { t } from "../../lib/strings";
+import { byName } from "../../domain/names";
 
 export function DebugPage() {
   const [crash, setCrash] = useState(false);
@@ -37,7 +38,7 @@ export function DebugPage() {
 function SimulateScan() {
   const sites = useRecords<Site>("locations");
   const options = useMemo(
-    () => [...sites].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" })).map((site) => ({ value: site.id, label: site.name })),
+    () => [...sites].sort(byName).map((site) => ({ value: site.id, label: site.name })),
     [sites],
   );
   const [siteId, setSiteId] = useState("");

@@ -3,6 +3,7 @@ import { MenuItem, TextField } from "@mui/material";
 import { useNavigate, useParams } from "react-router";
 import { useRecords } from "../../offline/SyncProvider";
 import { t } from "../../lib/strings";
+import { byName } from "../../domain/names";
 
 interface Site {
   id: string;
@@ -13,7 +14,7 @@ export function SiteSelector() {
   const sites = useRecords<Site>("locations");
   const navigate = useNavigate();
   const { locationId = "" } = useParams();
-  const sorted = [...sites].sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""));
+  const sorted = [...sites].sort(byName);
   return (
     <TextField
       select

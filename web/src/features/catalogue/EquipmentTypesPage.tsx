@@ -8,7 +8,8 @@ import { t } from "../../lib/strings";
 import type { EquipmentType } from "../../domain/records";
 import { useRecords } from "../../offline/SyncProvider";
 import { Notice } from "../../ui/forms/RecordForm";
-import { RecordList, byName } from "../../ui/forms/RecordList";
+import { RecordList } from "../../ui/forms/RecordList";
+import { byName } from "../../domain/names";
 import { StarterCatalogueButtons } from "../../ui/StarterCatalogueButtons";
 import { useCatalogueAccess } from "./access";
 

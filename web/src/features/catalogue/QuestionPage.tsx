@@ -12,7 +12,7 @@ import type { NamedField } from "../../domain/records";
 import { useLoadedRecords, useRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { CloseIcon } from "../../ui/icons";
 import { FieldGrid, Notice, RecordForm } from "../../ui/forms/RecordForm";
-import { byName } from "../../ui/forms/RecordList";
+import { byName } from "../../domain/names";
 import { SelectInput } from "../../ui/forms/SelectInput";
 import { SwitchInput } from "../../ui/forms/SwitchInput";
 import { TextInput } from "../../ui/forms/TextInput";

@@ -16,7 +16,7 @@ import type { NamedField, ServiceMonth } from "../../domain/records";
 import { useRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { SaveButton } from "../../ui/SaveButton";
 import { Notice } from "../../ui/forms/RecordForm";
-import { byName } from "../../ui/forms/RecordList";
+import { byName } from "../../domain/names";
 import { useDraft } from "../../ui/forms/useDraft";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
 import { useOrganization } from "../../offline/useOrganization";

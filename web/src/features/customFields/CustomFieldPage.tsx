@@ -10,7 +10,7 @@ import { newId } from "../../domain/ids";
 import type { EquipmentType, NamedField } from "../../domain/records";
 import { useLoadedRecords, useRecords, useSyncEngine } from "../../offline/SyncProvider";
 import { FieldGrid, Notice, RecordForm } from "../../ui/forms/RecordForm";
-import { byName } from "../../ui/forms/RecordList";
+import { byName } from "../../domain/names";
 import { SelectInput } from "../../ui/forms/SelectInput";
 import { SwitchInput } from "../../ui/forms/SwitchInput";
 import { TextInput } from "../../ui/forms/TextInput";

@@ -10,7 +10,7 @@ import { useAuth } from "../../auth/AuthProvider";
 import { can } from "../../auth/session";
 import type { Site } from "../../domain/records";
 import { useRecords } from "../../offline/SyncProvider";
-import { byName } from "./customerDraft";
+import { byName } from "../../domain/names";
 
 const present = (part: unknown) => typeof part === "string" && part.trim() !== "";
 

@@ -4,6 +4,7 @@
  * email must be valid when filled.
  */
 import { ADDRESS_FIELDS, CONTACT_FIELDS } from "../../domain/contactDetails";
+import { byName } from "../../domain/names";
 import type { Customer } from "../../domain/records";
 import { matches } from "../../domain/search";
 import { textError } from "../../ui/forms/validation";
@@ -39,10 +40,6 @@ export function draftValid(draft: CustomerDraft): boolean {
 export function recordOf(draft: CustomerDraft, base: { id: string; orgId: string } & Partial<Customer>): CustomerInput {
   const fields = Object.fromEntries(FIELDS.map((field) => [field, draft[field].trim() === "" ? null : draft[field].trim()]));
   return { ...base, ...fields, name: draft.name.trim(), accountNumber: draft.accountNumber.trim() };
-}
-
-export function byName(a: { name?: string }, b: { name?: string }): number {
-  return (a.name ?? "").localeCompare(b.name ?? "", undefined, { sensitivity: "base" });
 }
 
 /** The customers matching `query` (§5 search rule) over name, account number and contact details, by name. */

@@ -10,6 +10,7 @@ import { eventDay } from "../../domain/eventDay";
 import type { Catalogue, Site } from "../../domain/records";
 import { type DueRecords, sitesDue } from "../../domain/siteDue";
 import type { SyncRecord } from "../../domain/syncRecord";
+import { byName } from "../../domain/names";
 
 export interface Visit extends SyncRecord {
   date: string;
@@ -39,8 +40,6 @@ export interface Dashboard {
   visits: Visit[];
 }
 
-const byName = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
-
 /** The dashboard of organisation `orgId` at `now`; records of another organisation are not counted. */
 export function dashboardOf(records: DashboardRecords, catalogue: Catalogue, orgId: string, now: number): Dashboard {
   const own = <T extends SyncRecord>(list: readonly T[]) => list.filter((r) => r.orgId === orgId);
@@ -61,7 +60,7 @@ export function dashboardOf(records: DashboardRecords, catalogue: Catalogue, org
     }
     if (counts.overdue + counts.dueThisMonth + counts.openDeficiency + counts.couldNotService > 0) counted.push(counts);
   }
-  counted.sort((a, b) => b.overdue - a.overdue || byName.compare(a.site.name, b.site.name));
+  counted.sort((a, b) => b.overdue - a.overdue || byName(a.site, b.site));
 
   const today = dayjs(now).format("YYYY-MM-DD");
   const visits = own(records.schedule)

@@ -11,7 +11,8 @@ import { can } from "../../auth/session";
 import type { Site } from "../../domain/records";
 import { useLoadedRecords } from "../../offline/SyncProvider";
 import { useStoredRecord } from "../../offline/useStoredRecord";
-import { type FloorPlan, byName, floorPlansPath } from "./floorPlan";
+import { type FloorPlan, floorPlansPath } from "./floorPlan";
+import { byName } from "../../domain/names";
 
 export function FloorPlansPage() {
   const { locationId = "" } = useParams();

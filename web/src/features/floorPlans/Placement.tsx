@@ -12,10 +12,11 @@ import { useSyncEngine } from "../../offline/SyncProvider";
 import { NumberInput } from "../../ui/forms/NumberInput";
 import { SelectInput } from "../../ui/forms/SelectInput";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
-import { type FloorPlan, byName } from "./floorPlan";
+import { type FloorPlan } from "./floorPlan";
 import { PlanImage } from "./PlanImage";
 import { placeOnPlan } from "./placement";
 import { type Point, formatPoint, parsePoint } from "./point";
+import { byName } from "../../domain/names";
 
 export interface PlacementProps {
   plan: FloorPlan;

@@ -8,5 +8,3 @@ export interface FloorPlan extends SyncRecord {
 }
 
 export const floorPlansPath = (locationId: string) => `/sites/${locationId}/settings/floor-plans`;
-
-export const byName = (a: { name?: string }, b: { name?: string }) => (a.name ?? "").localeCompare(b.name ?? "");

@@ -19,6 +19,7 @@ import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 import { DownloadAlerts, useDownload } from "../../ui/useDownload";
 import { EQUIPMENT_FILTERS, type ReportDefinition, type ReportField, type ReportForm, defaultForm, fallbackFileName, formErrors, reportQuery } from "./reports";
 import { track } from "../../offline/analytics/track";
+import { byName } from "../../domain/names";
 
 interface Named extends SyncRecord {
   name?: string;
@@ -41,7 +42,6 @@ const FILTER_LABELS = {
 /** The choice of every site or service type: the select shows an empty value as blank. */
 const ALL = "all";
 
-const byName = (a: Named, b: Named) => (a.name ?? "").localeCompare(b.name ?? "");
 /** An item as the pick shows it: its barcode, then its location (§3 name). */
 const itemOption = (item: Equipment): Named => ({ ...item, name: [item.barcode, item.name].filter(Boolean).join(" — ") });
 const optionsOf = (records: readonly Named[]) => [...records].sort(byName).map((record) => ({ value: record.id, label: record.name || record.id }));

@@ -9,6 +9,7 @@ import { t } from "../../lib/strings";
 import type { Site } from "../../domain/records";
 import { matches } from "../../domain/search";
 import { PagedList } from "../../ui/PagedList";
+import { byName } from "../../domain/names";
 
 export interface AddSitesPaneProps {
   day: string;
@@ -18,12 +19,12 @@ export interface AddSitesPaneProps {
   onAdd: (site: Site) => void;
 }
 
-const byName = (a: Site, b: Site) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+const byNameThenId = (a: Site, b: Site) => byName(a, b) || a.id.localeCompare(b.id);
 
 export function AddSitesPane({ day, sites, blocked, onAdd }: AddSitesPaneProps) {
   const [query, setQuery] = useState("");
   const found = useMemo(
-    () => sites.filter((site) => matches(query, [site.name, site.address, site.city, site.customerNumber?.toString()])).sort(byName),
+    () => sites.filter((site) => matches(query, [site.name, site.address, site.city, site.customerNumber?.toString()])).sort(byNameThenId),
     [sites, query],
   );
   const date = dayjs(day).format("MMMM D YYYY");

@@ -9,6 +9,7 @@
 import dayjs from "dayjs";
 import type { SyncRecord } from "../../domain/syncRecord";
 import type { StringKey } from "../../lib/strings";
+import { byName } from "../../domain/names";
 
 export interface ScheduledEvent extends SyncRecord {
   date: string;
@@ -82,8 +83,7 @@ export function dayHours(work: { start: string; end: string }, events: readonly 
 
 /** The users a new event can go to, in the order the schedule lists them: by name. */
 export function usersByName<T extends { id: string; name?: unknown }>(users: readonly T[]): T[] {
-  const name = (user: T) => (typeof user.name === "string" ? user.name : "");
-  return [...users].sort((a, b) => name(a).localeCompare(name(b)) || a.id.localeCompare(b.id));
+  return [...users].sort((a, b) => byName(a, b) || a.id.localeCompare(b.id));
 }
 
 /** A new event at `locationId` on `day` (§9): 09:00 to 17:00, for the first user. */

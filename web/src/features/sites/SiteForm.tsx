@@ -36,6 +36,7 @@ import { SiteMap } from "./SiteMap";
 import { SITE_STATUSES, type SiteTextField, TEXT_FIELDS, draftOf, draftValid, recordOf, sameDraft, zoneValid } from "./siteDraft";
 import { useOrganization } from "../../offline/useOrganization";
 import { track } from "../../offline/analytics/track";
+import { byName } from "../../domain/names";
 
 export interface SiteFormProps {
   /** The stored site: Site Information. Without one: Add Site. */
@@ -65,8 +66,6 @@ function statusOptions(current: string) {
   const options = SITE_STATUSES.map((status) => ({ value: status as string, label: t(STATUS_LABELS[status]) }));
   return current && !options.some((o) => o.value === current) ? [...options, { value: current, label: current }] : options;
 }
-
-const byName = (a: NamedField, b: NamedField) => a.name.localeCompare(b.name);
 
 export function SiteForm({ site, customerId, onSaved, headingLevel = "h2" }: SiteFormProps) {
   const { user, client } = useAuth();

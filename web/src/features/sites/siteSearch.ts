@@ -3,6 +3,7 @@
  * note, postal code, phone, email, contact and customer number, sorted by name ascending, and
  * the address line of a row.
  */
+import { byName } from "../../domain/names";
 import { matches } from "../../domain/search";
 import type { Site } from "../../domain/records";
 
@@ -13,10 +14,6 @@ const present = (part: unknown): part is string | number => (typeof part === "st
 /** The row's second line: street, city, province and postal code. */
 export function addressLine(site: Partial<Site>): string {
   return [site.address, site.city, site.province, site.postalCode].filter(present).join(", ");
-}
-
-export function byName(a: { name?: string }, b: { name?: string }): number {
-  return (a.name ?? "").localeCompare(b.name ?? "", undefined, { sensitivity: "base" });
 }
 
 /** The sites matching `query`, sorted by name ascending. */

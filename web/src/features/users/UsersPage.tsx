@@ -11,6 +11,7 @@ import { useAuth } from "../../auth/AuthProvider";
 import { type User, can } from "../../auth/session";
 import { matches } from "../../domain/search";
 import { useLoadedRecords } from "../../offline/SyncProvider";
+import { byName } from "../../domain/names";
 
 export function UsersPage() {
   const { user: me } = useAuth();
@@ -20,7 +21,7 @@ export function UsersPage() {
     () =>
       (users ?? [])
         .filter((user) => matches(query, [user.name, user.email]))
-        .sort((a, b) => (a.name ?? "").localeCompare(b.name ?? "")),
+        .sort(byName),
     [users, query],
   );
   return (

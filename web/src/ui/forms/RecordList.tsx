@@ -59,8 +59,3 @@ export function RecordList({ title, headingLevel = "h2", items, empty, add, sele
     </Paper>
   );
 }
-
-/** Sorts records by name, ignoring case. */
-export function byName<T extends { name?: unknown }>(a: T, b: T): number {
-  return String(a.name ?? "").localeCompare(String(b.name ?? ""), undefined, { sensitivity: "base" });
-}

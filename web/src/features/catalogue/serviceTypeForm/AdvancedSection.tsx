@@ -9,7 +9,7 @@ import { t } from "../../../lib/strings";
 import { useRecords } from "../../../offline/SyncProvider";
 import { NumberInput } from "../../../ui/forms/NumberInput";
 import { FieldGrid } from "../../../ui/forms/RecordForm";
-import { byName } from "../../../ui/forms/RecordList";
+import { byName } from "../../../domain/names";
 import { SelectInput } from "../../../ui/forms/SelectInput";
 import type { Draft } from "../../../ui/forms/useDraft";
 import { HelpButton } from "../../../ui/TooltipDialog";

@@ -11,7 +11,7 @@ import type { NamedField } from "../../../domain/records";
 import { useRecords } from "../../../offline/SyncProvider";
 import { CloseIcon } from "../../../ui/icons";
 import { HelpButton } from "../../../ui/TooltipDialog";
-import { byName } from "../../../ui/forms/RecordList";
+import { byName } from "../../../domain/names";
 import type { Draft } from "../../../ui/forms/useDraft";
 import { type ConditionRecord, type ServiceTypeDraft, frequencyName, hasTimeCondition, liveConditions, methodName } from "../records";
 import { ConditionDialog } from "./ConditionDialog";

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { t } from "../../../lib/strings";
 import type { NamedField } from "../../../domain/records";
 import { useRecords } from "../../../offline/SyncProvider";
-import { byName } from "../../../ui/forms/RecordList";
+import { byName } from "../../../domain/names";
 import type { Draft } from "../../../ui/forms/useDraft";
 import type { ServiceTypeDraft } from "../records";
 

@@ -16,6 +16,7 @@ import { ResponsiveDialog } from "../../../ui/ResponsiveDialog";
 import { useSnackbar } from "../../../ui/snackbar/SnackbarProvider";
 import { useActor } from "./abilities";
 import { transferEquipment } from "./changes";
+import { byName } from "../../../domain/names";
 
 /** §9 Transfer site search at most 20 results. */
 export const TRANSFER_RESULTS = 20;
@@ -24,7 +25,7 @@ export const TRANSFER_RESULTS = 20;
 export function transferTargets(sites: readonly Site[], from: string, query: string): { shown: Site[]; more: boolean } {
   const found = sites
     .filter((s) => s.id !== from && matches(query, [s.name]))
-    .sort((a, b) => (a.name ?? "").localeCompare(b.name ?? "", undefined, { sensitivity: "base" }));
+    .sort(byName);
   return { shown: found.slice(0, TRANSFER_RESULTS), more: found.length > TRANSFER_RESULTS };
 }
 

@@ -14,6 +14,7 @@ import { useLoadedRecords } from "../../../offline/SyncProvider";
 import type { Catalogue, EquipmentType, Model } from "../../../domain/records";
 import { ReadOnlyField } from "../../../ui/forms/ReadOnlyField";
 import { modelOf } from "./fields";
+import { byName } from "../../../domain/names";
 
 interface ModelGroup {
   type: EquipmentType | undefined;
@@ -22,7 +23,6 @@ interface ModelGroup {
 
 /** Models under their equipment type, both by name; models of no known type last. */
 function modelGroups(catalogue: Catalogue): ModelGroup[] {
-  const byName = (a: { name?: string }, b: { name?: string }) => (a.name ?? "").localeCompare(b.name ?? "");
   const groups = new Map<string, ModelGroup>();
   for (const model of catalogue.models.values()) {
     const type = model.equipmentTypeId ? catalogue.equipmentTypes.get(model.equipmentTypeId) : undefined;

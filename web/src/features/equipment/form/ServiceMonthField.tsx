@@ -2,6 +2,7 @@
 import { t } from "../../../lib/strings";
 import { useRecords } from "../../../offline/SyncProvider";
 import { SelectInput } from "../../../ui/forms/SelectInput";
+import { byName } from "../../../domain/names";
 
 interface Named {
   id: string;
@@ -17,7 +18,7 @@ export function ServiceMonthField({ value, onChange }: { value: string; onChange
       onChange={onChange}
       options={[
         { value: "", label: t("equipmentServiceMonthOfType") },
-        ...[...categories].sort((a, b) => (a.name ?? "").localeCompare(b.name ?? "")).map((c) => ({ value: c.id, label: c.name })),
+        ...[...categories].sort(byName).map((c) => ({ value: c.id, label: c.name })),
       ]}
     />
   );

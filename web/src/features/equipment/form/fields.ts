@@ -4,6 +4,7 @@
  */
 import { fromLocalInput, toLocalInput } from "../../../domain/dates";
 import type { Catalogue, Equipment, EquipmentType, Model, NamedField } from "../../../domain/records";
+import { byName } from "../../../domain/names";
 
 export function modelOf(modelId: string | null | undefined, catalogue: Catalogue): { model?: Model; equipmentType?: EquipmentType } {
   const model = modelId ? catalogue.models.get(modelId) : undefined;
@@ -16,7 +17,7 @@ export function customFieldsOf(equipmentTypeId: string | undefined, catalogue: C
   if (!equipmentTypeId) return [];
   return catalogue.equipmentFields
     .filter((f) => f.equipmentTypeId === equipmentTypeId)
-    .sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""));
+    .sort(byName);
 }
 
 /** What the form edits; dates as the date input holds them (YYYY-MM-DD in the site's zone). */

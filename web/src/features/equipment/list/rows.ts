@@ -21,6 +21,7 @@ import {
 } from "../../../domain/records";
 import { WHITESPACE_RUN } from "../../../domain/text";
 import { daysText } from "../services/serviceWhy";
+import { byName } from "../../../domain/names";
 
 export interface EquipmentRow {
   equipment: Equipment;
@@ -90,8 +91,7 @@ export function rowsOf(equipment: readonly Equipment[], catalogue: Catalogue, ti
       .toLowerCase();
     return { equipment: item, model, equipmentType, text };
   });
-  const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
-  return rows.sort((a, b) => collator.compare(a.equipment.name ?? "", b.equipment.name ?? ""));
+  return rows.sort((a, b) => byName(a.equipment, b.equipment));
 }
 
 /** What an item's due state is worked out from, besides the site-wide records: its own records' versions. */

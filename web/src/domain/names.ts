@@ -1,0 +1,16 @@
+/**
+ * The order of names in every list: as people read them, ignoring case and accents, and the
+ * numbers in a name by their value ('Site 2' before 'Site 10'). One collator, made once:
+ * `localeCompare` with options builds one per call, and sorting 2,000 sites that way took
+ * 50 ms, on every search keystroke.
+ */
+const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+
+export function compareNames(a: string | null | undefined, b: string | null | undefined): number {
+  return collator.compare(a ?? "", b ?? "");
+}
+
+/** Sorts records by name (`compareNames`). */
+export function byName<T extends { name?: unknown }>(a: T, b: T): number {
+  return compareNames(typeof a.name === "string" ? a.name : String(a.name ?? ""), typeof b.name === "string" ? b.name : String(b.name ?? ""));
+}

@@ -12,7 +12,7 @@ export const PAGE_SIZE = 50;
 export interface PagedListProps<T> {
   items: readonly T[];
   itemKey: (item: T) => Key;
-  /** One row of the list: a `ListItem` (an `li`), with a `ListItemButton` inside for a clickable row. */
+  /** One row of the list, an `li`: a `ListItem` with a `ListItemButton` inside for a clickable row, or plain elements styled by a wrapper round the list. */
   renderItem: (item: T) => ReactNode;
   /** Shown instead of the list when there are no items. */
   empty: ReactNode;

@@ -12,7 +12,8 @@
 //     replicating the same number of documents into IndexedDB in the same Chromium, and the
 //     per-record IndexedDB limit, in the same session; its files go to a temporary folder.
 //  3. Both figures, and Fieldtag / PouchDB's best and Fieldtag / the limit.
-// Env: FIELDTAG_BENCH_RECORDS (100000), FIELDTAG_BENCH_RUNS (3),
+// Env: FIELDTAG_BENCH_RECORDS (100000), FIELDTAG_BENCH_RUNS (3), FIELDTAG_BENCH_SITES: the sites
+//    the records are spread over, which the search keys list (50),
 //  FIELDTAG_BENCH_BASELINE_WEB_DIR: another build of the web app (an earlier commit's), measured
 //    run for run beside this one on its own server, for a before/after in one session (several,
 //    comma-separated: each is named by its folder, the first is the baseline);
@@ -35,15 +36,16 @@ import { dist, hex, launchProfile, median, signUp, startServer, stopProfile } fr
 
 const RECORDS = Number(process.env.FIELDTAG_BENCH_RECORDS ?? 100_000);
 const RUNS = Number(process.env.FIELDTAG_BENCH_RUNS ?? 3);
+const SITES = Number(process.env.FIELDTAG_BENCH_SITES ?? 50);
 const BASELINE = process.env.FIELDTAG_BENCH_BASELINE_WEB_DIR;
 const ANCHOR = process.env.FIELDTAG_BENCH_ANCHOR ?? resolve("../shared/anchors/pouchdb-sync/run.sh");
 const WORDS = "pump valve motor sensor calibrated replaced inspected filter housing seal bearing leak minor major checked ok warehouse north south bay rack".split(" ");
 
-/** RECORDS equipment records over 50 sites, about as large as the anchor's documents (a note of 12 to 21 words). */
+/** RECORDS equipment records over SITES sites, about as large as the anchor's documents (a note of 12 to 21 words). */
 async function seed(url, email, password) {
   const { orgId, token, upload } = await signUp(url, email, password);
   const stamp = new Date().toISOString();
-  const sites = Array.from({ length: 50 }, (_, i) => ({
+  const sites = Array.from({ length: SITES }, (_, i) => ({
     id: hex(), orgId, name: `Site ${i}`, country: "CA", province: "ON", timeZone: "America/Toronto", status: "active", lastUpdated: stamp,
   }));
   await upload({ locations: sites });

@@ -68,7 +68,8 @@ describe("on a phone", () => {
     await eventually(() => drawer.count()).toBe(0);
 
     // A sub-screen: Back in the bar, to where the user came from.
-    await page.getByRole("link", { name: /^Site 00/ }).click();
+    // A row reads as its name, then its address line, apart.
+    await page.getByRole("link", { name: "Site 00 0 Dock Street", exact: true }).click();
     await page.waitForURL(`**/sites/${sites[0]!.id}`);
     expect(await barHeight(page)).toBe(56);
     await page.getByRole("banner").getByRole("button", { name: "Back" }).click();

@@ -14,8 +14,9 @@ describe("names in reading order", () => {
     expect(sorted(["Site 10", "Site 2", "Site 1", "Building 100", "Building 20"])).toEqual(["Building 20", "Building 100", "Site 1", "Site 2", "Site 10"]);
   });
 
-  it("puts a record without a name first", () => {
+  it("puts a record without a name, or with a name that is not text, first", () => {
     expect(sorted(["Warehouse", undefined, "Arena"])).toEqual([undefined, "Arena", "Warehouse"]);
+    expect([{ name: "Arena" }, { name: 42 }, { name: { first: "A" } }].sort(byName).map((record) => record.name)).toEqual([42, { first: "A" }, "Arena"]);
     expect(compareNames(undefined, null)).toBe(0);
   });
 });

@@ -9,7 +9,7 @@
 import dayjs from "dayjs";
 import type { SyncRecord } from "../../domain/syncRecord";
 import type { StringKey } from "../../lib/strings";
-import { byName } from "../../domain/names";
+import { byName, compareNames } from "../../domain/names";
 
 export interface ScheduledEvent extends SyncRecord {
   date: string;
@@ -127,7 +127,7 @@ export function dayOf(date: unknown): string | undefined {
 export function eventsOn<T extends ScheduledEvent>(events: readonly T[], day: string, siteName: (id: string) => string): T[] {
   return events
     .filter((event) => dayOf(event.date) === day)
-    .sort((a, b) => (a.startTime ?? "").localeCompare(b.startTime ?? "") || siteName(a.locationId).localeCompare(siteName(b.locationId)));
+    .sort((a, b) => (a.startTime ?? "").localeCompare(b.startTime ?? "") || compareNames(siteName(a.locationId), siteName(b.locationId)));
 }
 
 /** How many events each day holds, for the calendar's marks. */

@@ -20,6 +20,7 @@ import { useLoadedRecords, useRecords, useSyncEngine, useSyncStatus } from "../.
 import { prefetchSiteRecords } from "../../offline/useSiteRecords";
 import { ListSkeleton } from "../../ui/ListSkeleton";
 import { PagedList } from "../../ui/PagedList";
+import { pressable } from "../../ui/pressable";
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 import { TabbedPane } from "../../ui/TabbedPane";
 import { useSnackbar } from "../../ui/snackbar/SnackbarProvider";
@@ -188,8 +189,7 @@ const SiteRows = styled("div")(({ theme }) => ({
     padding: theme.spacing(3, 4),
     color: "inherit",
     textDecoration: "none",
-    "&:hover": { backgroundColor: theme.palette.action.hover },
-    "&:focus-visible": { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+    ...pressable(theme),
   },
   "& .site-row-name": { ...theme.typography.body1 },
   "& .site-row-address": { ...theme.typography.body2, color: theme.palette.text.secondary },
@@ -206,9 +206,7 @@ const SiteRows = styled("div")(({ theme }) => ({
     borderRadius: "50%",
     background: "none",
     color: theme.palette.action.active,
-    cursor: "pointer",
-    "&:hover": { backgroundColor: theme.palette.action.hover },
-    "&:focus-visible": { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+    ...pressable(theme),
     "& svg": { width: 24, height: 24, fill: "currentColor" },
   },
 }));

@@ -44,4 +44,11 @@ describe("the scan flow (§4)", () => {
     expect(findByBarcode(items, "  ")).toBeUndefined();
     expect(findByBarcode(items, "a1")).toBeUndefined();
   });
+
+  it("answers the same item whatever the order, when two with one barcode share a name", () => {
+    const first = item(hex(1), HERE, "Lobby", "A1");
+    const second = item(hex(2), THERE, "lobby", "A1");
+    expect(findByBarcode([first, second], "A1")?.id).toBe(hex(1));
+    expect(findByBarcode([second, first], "A1")?.id).toBe(hex(1));
+  });
 });

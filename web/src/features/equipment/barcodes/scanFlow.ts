@@ -8,20 +8,21 @@
 import type { Equipment, Site } from "../../../domain/records";
 import { normalizeBarcode } from "./formats";
 import { newEquipmentPath, tagPath } from "./paths";
+import { compareNames } from "../../../domain/names";
 
 export type ScanOutcome =
   | { kind: "here"; path: string; equipment: Equipment }
   | { kind: "elsewhere"; path: string; equipment: Equipment; site: Site | undefined }
   | { kind: "new"; path: string };
 
-/** The first item (by name, for a stable answer) carrying `code`, other than `exceptId`. Deleted items never match. */
+/** The first item (by name, then id, for a stable answer) carrying `code`, other than `exceptId`. Deleted items never match. */
 export function findByBarcode(equipment: readonly Equipment[], code: string, exceptId?: string): Equipment | undefined {
   const wanted = normalizeBarcode(code);
   if (!wanted) return undefined;
   let found: Equipment | undefined;
   for (const item of equipment) {
     if (item.deleted || item.id === exceptId || normalizeBarcode(item.barcode ?? "") !== wanted) continue;
-    if (!found || item.name.localeCompare(found.name) < 0) found = item;
+    if (!found || (compareNames(item.name, found.name) || item.id.localeCompare(found.id)) < 0) found = item;
   }
   return found;
 }

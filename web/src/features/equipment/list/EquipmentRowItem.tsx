@@ -8,6 +8,7 @@
 import { styled } from "@mui/material";
 import { memo } from "react";
 import { t } from "../../../lib/strings";
+import { pressable } from "../../../ui/pressable";
 import type { DueState } from "../../../domain/records";
 import type { EquipmentRow } from "./rows";
 
@@ -25,9 +26,7 @@ export const EquipmentRows = styled("div")(({ theme }) => ({
     font: "inherit",
     color: "inherit",
     textAlign: "left",
-    cursor: "pointer",
-    "&:hover": { backgroundColor: theme.palette.action.hover },
-    "&:focus-visible": { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+    ...pressable(theme),
   },
   "& .equipment-row-text": { display: "flex", flexDirection: "column", flex: 1, minWidth: 0 },
   "& .equipment-row-name": { ...theme.typography.body1 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { byName, compareNames } from "./names";
+import { byName, byNameThenId, compareNames } from "./names";
 
 const sorted = (names: (string | undefined)[]) => names.map((name) => ({ name })).sort(byName).map((record) => record.name);
 
@@ -12,6 +12,16 @@ describe("names in reading order", () => {
 
   it("reads the numbers in a name by their value", () => {
     expect(sorted(["Site 10", "Site 2", "Site 1", "Building 100", "Building 20"])).toEqual(["Building 20", "Building 100", "Site 1", "Site 2", "Site 10"]);
+  });
+
+  it("goes by id where two names read the same", () => {
+    const records = [
+      { id: "b", name: "oak" },
+      { id: "c", name: "Elm" },
+      { id: "a", name: "Oak" },
+    ];
+    expect([...records].sort(byNameThenId).map((record) => record.id)).toEqual(["c", "a", "b"]);
+    expect([...records].reverse().sort(byNameThenId).map((record) => record.id)).toEqual(["c", "a", "b"]);
   });
 
   it("puts a record without a name, or with a name that is not text, first", () => {

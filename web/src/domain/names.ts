@@ -16,3 +16,8 @@ const nameOf = (record: { name?: unknown }) => (typeof record.name === "string" 
 export function byName<T extends { name?: unknown }>(a: T, b: T): number {
   return compareNames(nameOf(a), nameOf(b));
 }
+
+/** By name, then by id where two names read the same: for lists that must come out in one order whatever order they went in. */
+export function byNameThenId<T extends { id: string; name?: unknown }>(a: T, b: T): number {
+  return byName(a, b) || a.id.localeCompare(b.id);
+}

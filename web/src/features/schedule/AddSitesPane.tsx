@@ -9,7 +9,7 @@ import { t } from "../../lib/strings";
 import type { Site } from "../../domain/records";
 import { matches } from "../../domain/search";
 import { PagedList } from "../../ui/PagedList";
-import { byName } from "../../domain/names";
+import { byNameThenId } from "../../domain/names";
 
 export interface AddSitesPaneProps {
   day: string;
@@ -19,7 +19,6 @@ export interface AddSitesPaneProps {
   onAdd: (site: Site) => void;
 }
 
-const byNameThenId = (a: Site, b: Site) => byName(a, b) || a.id.localeCompare(b.id);
 
 export function AddSitesPane({ day, sites, blocked, onAdd }: AddSitesPaneProps) {
   const [query, setQuery] = useState("");

@@ -5,7 +5,7 @@
 import type { Site } from "../../domain/records";
 import { type SiteDue, dueBy } from "../../domain/siteDue";
 import { type ScheduledEvent, dayOf } from "./schedule";
-import { byName } from "../../domain/names";
+import { byNameThenId } from "../../domain/names";
 
 /**
  * Sites with an item whose work is due by `period.last` (overdue work included, domain/siteDue's
@@ -20,5 +20,5 @@ export function dueSites(evaluated: readonly SiteDue[], events: readonly Schedul
   return evaluated
     .filter(({ site, calendar, items }) => !visited.has(site.id) && calendar && items.some(({ result }) => result && dueBy(result, calendar, now, period.last)))
     .map(({ site }) => site)
-    .sort((a, b) => byName(a, b) || a.id.localeCompare(b.id));
+    .sort(byNameThenId);
 }

@@ -9,7 +9,7 @@
 import dayjs from "dayjs";
 import type { SyncRecord } from "../../domain/syncRecord";
 import type { StringKey } from "../../lib/strings";
-import { byName, compareNames } from "../../domain/names";
+import { byNameThenId, compareNames } from "../../domain/names";
 
 export interface ScheduledEvent extends SyncRecord {
   date: string;
@@ -83,7 +83,7 @@ export function dayHours(work: { start: string; end: string }, events: readonly 
 
 /** The users a new event can go to, in the order the schedule lists them: by name. */
 export function usersByName<T extends { id: string; name?: unknown }>(users: readonly T[]): T[] {
-  return [...users].sort((a, b) => byName(a, b) || a.id.localeCompare(b.id));
+  return [...users].sort(byNameThenId);
 }
 
 /** A new event at `locationId` on `day` (§9): 09:00 to 17:00, for the first user. */

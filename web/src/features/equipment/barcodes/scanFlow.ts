@@ -8,7 +8,7 @@
 import type { Equipment, Site } from "../../../domain/records";
 import { normalizeBarcode } from "./formats";
 import { newEquipmentPath, tagPath } from "./paths";
-import { compareNames } from "../../../domain/names";
+import { byNameThenId } from "../../../domain/names";
 
 export type ScanOutcome =
   | { kind: "here"; path: string; equipment: Equipment }
@@ -22,7 +22,7 @@ export function findByBarcode(equipment: readonly Equipment[], code: string, exc
   let found: Equipment | undefined;
   for (const item of equipment) {
     if (item.deleted || item.id === exceptId || normalizeBarcode(item.barcode ?? "") !== wanted) continue;
-    if (!found || (compareNames(item.name, found.name) || item.id.localeCompare(found.id)) < 0) found = item;
+    if (!found || byNameThenId(item, found) < 0) found = item;
   }
   return found;
 }
